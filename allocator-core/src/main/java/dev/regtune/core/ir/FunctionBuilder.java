@@ -1,0 +1,338 @@
+package dev.regtune.core.ir;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds a {@link KernelFunction}: declare vregs, emit instructions in layout order, place labels.
+ * {@link #build()} splits the instruction stream into basic blocks (a block starts at a label and
+ * after any branch or return) and derives CFG edges from branch targets and fall-through.
+ *
+ * <p>Not thread-safe; one builder builds one function.
+ */
+public final class FunctionBuilder {
+    private final String name;
+    private final FunctionKind kind;
+    private final List<Param> params = new ArrayList<>();
+    private LaunchBounds launchBounds = LaunchBounds.NONE;
+    private int localBytes;
+    private int sharedBytes;
+
+    private final List<String> vregNames = new ArrayList<>();
+    private byte[] vregClass = new byte[64];
+    private byte[] vregPairMode = new byte[64];
+    private int[] vregFlags = new int[64];
+    private final List<VregConstraint> constraints = new ArrayList<>();
+
+    private final Map<String, Integer> opcodeIds = new HashMap<>();
+    private final List<String> opcodeTable = new ArrayList<>();
+    private short[] instrOpcode = new short[64];
+    private byte[] instrKind = new byte[64];
+    private int[] instrFlags = new int[64];
+    private int[] instrLine = new int[64];
+    private int[] instrOperandStart = new int[65];
+    private byte[] instrDefCount = new byte[64];
+    private int[] operands = new int[256];
+    private int instrCount;
+    private int operandCount;
+
+    /** Branch targets by instruction index (only branches have an entry). */
+    private final Map<Integer, List<String>> branchTargets = new HashMap<>();
+    /** Label name -> index of the first instruction after it (may equal instrCount at the end). */
+    private final Map<String, Integer> labels = new LinkedHashMap<>();
+
+    public FunctionBuilder(String name, FunctionKind kind) {
+        this.name = name;
+        this.kind = kind;
+    }
+
+    public FunctionBuilder param(Param p) {
+        params.add(p);
+        return this;
+    }
+
+    public FunctionBuilder launchBounds(LaunchBounds lb) {
+        this.launchBounds = lb;
+        return this;
+    }
+
+    public LaunchBounds launchBounds() {
+        return launchBounds;
+    }
+
+    public FunctionBuilder addLocalBytes(int bytes) {
+        localBytes += bytes;
+        return this;
+    }
+
+    public FunctionBuilder addSharedBytes(int bytes) {
+        sharedBytes += bytes;
+        return this;
+    }
+
+    /** Declares a virtual register and returns its index. */
+    public int vreg(String vregName, RegClass cls, PairMode mode, int flags) {
+        int v = vregNames.size();
+        if (v == vregClass.length) {
+            int n = v * 2;
+            vregClass = Arrays.copyOf(vregClass, n);
+            vregPairMode = Arrays.copyOf(vregPairMode, n);
+            vregFlags = Arrays.copyOf(vregFlags, n);
+        }
+        vregNames.add(vregName);
+        vregClass[v] = (byte) cls.id();
+        vregPairMode[v] = (byte) mode.ordinal();
+        vregFlags[v] = flags;
+        return v;
+    }
+
+    public int vregCount() {
+        return vregNames.size();
+    }
+
+    /** Adds flag bits to an already declared vreg. */
+    public void addVregFlags(int v, int flags) {
+        checkVreg(v);
+        vregFlags[v] |= flags;
+    }
+
+    public int vregFlags(int v) {
+        checkVreg(v);
+        return vregFlags[v];
+    }
+
+    public RegClass vregClass(int v) {
+        checkVreg(v);
+        return RegClass.ofId(vregClass[v]);
+    }
+
+    public PairMode pairMode(int v) {
+        checkVreg(v);
+        return PairMode.values()[vregPairMode[v]];
+    }
+
+    public void constraint(VregConstraint c) {
+        checkVreg(c.vreg());
+        constraints.add(c);
+    }
+
+    /** Places a label before the next instruction. A label may be declared once. */
+    public void label(String label) {
+        if (labels.putIfAbsent(label, instrCount) != null) {
+            throw new IllegalArgumentException("label " + label + " is defined twice in " + name);
+        }
+    }
+
+    public boolean hasLabel(String label) {
+        return labels.containsKey(label);
+    }
+
+    /**
+     * Appends an instruction.
+     *
+     * @param opcode PTX mnemonic with modifiers
+     * @param kind what the instruction does
+     * @param flags {@link InstrFlags} bits
+     * @param defs vregs written
+     * @param uses vregs read (a guard predicate first)
+     * @param line source line, 0 if none
+     * @return the instruction index
+     */
+    public int instr(String opcode, InstrKind kind, int flags, int[] defs, int[] uses, int line) {
+        if (defs.length > 127) {
+            throw new IllegalArgumentException("an instruction may define at most 127 registers");
+        }
+        for (int d : defs) {
+            checkVreg(d);
+        }
+        for (int u : uses) {
+            checkVreg(u);
+        }
+        int i = instrCount;
+        if (i == instrOpcode.length) {
+            int n = i * 2;
+            instrOpcode = Arrays.copyOf(instrOpcode, n);
+            instrKind = Arrays.copyOf(instrKind, n);
+            instrFlags = Arrays.copyOf(instrFlags, n);
+            instrLine = Arrays.copyOf(instrLine, n);
+            instrDefCount = Arrays.copyOf(instrDefCount, n);
+            instrOperandStart = Arrays.copyOf(instrOperandStart, n + 1);
+        }
+        int needed = operandCount + defs.length + uses.length;
+        if (needed > operands.length) {
+            operands = Arrays.copyOf(operands, Math.max(needed, operands.length * 2));
+        }
+        Integer id = opcodeIds.get(opcode);
+        if (id == null) {
+            id = opcodeTable.size();
+            if (id > Short.MAX_VALUE) {
+                throw new IllegalStateException("more than 32767 distinct opcodes in " + name);
+            }
+            opcodeTable.add(opcode);
+            opcodeIds.put(opcode, id);
+        }
+        instrOpcode[i] = id.shortValue();
+        instrKind[i] = (byte) kind.ordinal();
+        instrFlags[i] = flags;
+        instrLine[i] = line;
+        instrDefCount[i] = (byte) defs.length;
+        instrOperandStart[i] = operandCount;
+        System.arraycopy(defs, 0, operands, operandCount, defs.length);
+        operandCount += defs.length;
+        System.arraycopy(uses, 0, operands, operandCount, uses.length);
+        operandCount += uses.length;
+        instrOperandStart[i + 1] = operandCount;
+        instrCount++;
+        return i;
+    }
+
+    /** Appends a branch to {@code targets} (one label, or several for {@code brx.idx}). */
+    public int branch(String opcode, int flags, int[] uses, List<String> targets, int line) {
+        int i = instr(opcode, InstrKind.BRANCH, flags | InstrFlags.BRANCH, new int[0], uses, line);
+        branchTargets.put(i, List.copyOf(targets));
+        return i;
+    }
+
+    public int instrCount() {
+        return instrCount;
+    }
+
+    /** Labels that branches name but that are never placed, in first-use order. */
+    public List<String> undefinedTargets() {
+        List<String> missing = new ArrayList<>();
+        for (int i = 0; i < instrCount; i++) {
+            List<String> t = branchTargets.get(i);
+            if (t != null) {
+                for (String l : t) {
+                    if (!labels.containsKey(l) && !missing.contains(l)) {
+                        missing.add(l);
+                    }
+                }
+            }
+        }
+        return missing;
+    }
+
+    public KernelFunction build() {
+        List<String> missing = undefinedTargets();
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException("branch to undefined label " + missing.get(0) + " in " + name);
+        }
+        // Leaders: instruction 0, every labelled position, every instruction after a branch/return.
+        boolean[] leader = new boolean[instrCount + 1];
+        leader[0] = true;
+        Map<Integer, String> labelAt = new HashMap<>();
+        for (Map.Entry<String, Integer> e : labels.entrySet()) {
+            leader[e.getValue()] = true;
+            labelAt.putIfAbsent(e.getValue(), e.getKey());
+        }
+        for (int i = 0; i < instrCount; i++) {
+            if ((instrFlags[i] & (InstrFlags.BRANCH | InstrFlags.NO_FALLTHROUGH | InstrFlags.RETURN)) != 0) {
+                leader[i + 1] = true;
+            }
+        }
+        // A label at the very end starts an empty block; otherwise position instrCount is no block.
+        boolean trailingBlock = instrCount == 0 || labels.containsValue(instrCount);
+        List<Integer> starts = new ArrayList<>();
+        for (int i = 0; i < instrCount; i++) {
+            if (leader[i]) {
+                starts.add(i);
+            }
+        }
+        if (trailingBlock) {
+            starts.add(instrCount);
+        }
+        int blocks = starts.size();
+        int[] blockStart = new int[blocks + 1];
+        String[] blockLabels = new String[blocks];
+        int[] blockAtInstr = new int[instrCount + 1];
+        for (int b = 0; b < blocks; b++) {
+            blockStart[b] = starts.get(b);
+            blockLabels[b] = labelAt.get(starts.get(b));
+        }
+        blockStart[blocks] = instrCount;
+        int[] instrBlock = new int[instrCount];
+        for (int b = 0; b < blocks; b++) {
+            for (int i = blockStart[b]; i < blockStart[b + 1]; i++) {
+                instrBlock[i] = b;
+            }
+            blockAtInstr[blockStart[b]] = b;
+        }
+        if (trailingBlock) {
+            blockAtInstr[instrCount] = blocks - 1;
+        }
+        // Successors.
+        List<int[]> succLists = new ArrayList<>(blocks);
+        for (int b = 0; b < blocks; b++) {
+            int s = blockStart[b];
+            int e = blockStart[b + 1];
+            List<Integer> out = new ArrayList<>(2);
+            boolean fallsThrough = true;
+            if (e > s) {
+                int last = e - 1;
+                List<String> t = branchTargets.get(last);
+                if (t != null) {
+                    for (String l : t) {
+                        int tb = blockAtInstr[labels.get(l)];
+                        if (!out.contains(tb)) {
+                            out.add(tb);
+                        }
+                    }
+                }
+                fallsThrough = (instrFlags[last] & InstrFlags.NO_FALLTHROUGH) == 0;
+            }
+            if (fallsThrough && b + 1 < blocks && !out.contains(b + 1)) {
+                out.add(b + 1);
+            }
+            succLists.add(out.stream().mapToInt(Integer::intValue).toArray());
+        }
+        int[] succStart = new int[blocks + 1];
+        int total = 0;
+        for (int b = 0; b < blocks; b++) {
+            succStart[b] = total;
+            total += succLists.get(b).length;
+        }
+        succStart[blocks] = total;
+        int[] succ = new int[total];
+        int[] predCount = new int[blocks];
+        for (int b = 0; b < blocks; b++) {
+            int[] sl = succLists.get(b);
+            System.arraycopy(sl, 0, succ, succStart[b], sl.length);
+            for (int t : sl) {
+                predCount[t]++;
+            }
+        }
+        int[] predStart = new int[blocks + 1];
+        for (int b = 0; b < blocks; b++) {
+            predStart[b + 1] = predStart[b] + predCount[b];
+        }
+        int[] pred = new int[total];
+        int[] fill = Arrays.copyOf(predStart, blocks);
+        for (int b = 0; b < blocks; b++) {
+            for (int t : succLists.get(b)) {
+                pred[fill[t]++] = b;
+            }
+        }
+        int n = vregNames.size();
+        List<VregConstraint> sorted = new ArrayList<>(constraints);
+        sorted.sort((a, c) -> Integer.compare(a.vreg(), c.vreg()));
+        int[] opStart = Arrays.copyOf(instrOperandStart, instrCount + 1);
+        return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes,
+                vregNames.toArray(new String[0]), Arrays.copyOf(vregClass, n), Arrays.copyOf(vregPairMode, n),
+                Arrays.copyOf(vregFlags, n), sorted, opcodeTable.toArray(new String[0]),
+                Arrays.copyOf(instrOpcode, instrCount), Arrays.copyOf(instrKind, instrCount),
+                Arrays.copyOf(instrFlags, instrCount), Arrays.copyOf(instrLine, instrCount), opStart,
+                Arrays.copyOf(instrDefCount, instrCount), Arrays.copyOf(operands, operandCount), instrBlock,
+                blockLabels, blockStart, succStart, succ, predStart, pred);
+    }
+
+    private void checkVreg(int v) {
+        if (v < 0 || v >= vregNames.size()) {
+            throw new IllegalArgumentException("vreg " + v + " is not declared in " + name);
+        }
+    }
+}
