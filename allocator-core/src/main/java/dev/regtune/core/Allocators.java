@@ -1,0 +1,32 @@
+package dev.regtune.core;
+
+import dev.regtune.core.fatpoint.FatPointAllocator;
+import java.util.List;
+
+/** The allocator families RegTune models, by name. */
+public final class Allocators {
+    private static final List<RegisterAllocator> ALL = List.of(new FatPointAllocator());
+
+    private Allocators() {
+    }
+
+    public static List<RegisterAllocator> all() {
+        return ALL;
+    }
+
+    /** The allocator named {@code name}; an unknown name is an IllegalArgumentException listing the known ones. */
+    public static RegisterAllocator byName(String name) {
+        for (RegisterAllocator a : ALL) {
+            if (a.name().equalsIgnoreCase(name)) {
+                return a;
+            }
+        }
+        throw new IllegalArgumentException("unknown allocator '" + name + "'; known: "
+                + String.join(", ", ALL.stream().map(RegisterAllocator::name).toList()));
+    }
+
+    /** The ptxas fat-point allocator. */
+    public static RegisterAllocator fatPoint() {
+        return ALL.get(0);
+    }
+}

@@ -1,0 +1,185 @@
+package dev.regtune.core.fatpoint;
+
+import java.util.Arrays;
+
+/**
+ * One attempt of the core fat-point allocator (seed 000, sub_957160) for one class.
+ *
+ * <p>The per-physical-slot pressure histogram is kept as one bitset of occupied program points
+ * per slot. For the unit being coloured, the primary cost of slot {@code s} is the number of
+ * program points of the unit's live range at which any of the slots it would take is already
+ * occupied (its interference count); the secondary cost is 0 for the slot of a copy-related
+ * group (retarget preference, off under knob 638) and 1 otherwise. The scan covers slots
+ * [0, budget + slack) in steps of the pair alignment, discards slots whose primary cost exceeds
+ * the threshold (knob 684), and takes the minimum primary cost, then minimum secondary cost, then
+ * lowest slot. No slot left is a failed attempt (the seed's error path); the units not yet
+ * coloured are reported. A unit placed at or beyond the budget, or on a slot with conflicts, is
+ * committed to the histogram (it competes for the rest of the attempt, as in the seed's peak
+ * count) and marked needs-spill (flag 0x40000).
+ *
+ * <p>Not thread-safe: one scanner per allocation call; it reuses its bitsets across attempts.
+ */
+final class FatPointScanner {
+    static final int MAX_SLOTS = 512;
+
+    private final int words;
+    private final long[][] occ = new long[MAX_SLOTS][];
+    private final boolean[] dirty = new boolean[MAX_SLOTS];
+
+    FatPointScanner(int points) {
+        this.words = Math.max(1, (points + 63) >>> 6);
+    }
+
+    /** The outcome of one attempt. */
+    record Attempt(int[] slot, boolean[] needsSpill, boolean failed, int processed, int peak, int spillMarks) {
+        boolean success() {
+            return !failed && spillMarks == 0;
+        }
+    }
+
+    Attempt run(UnitSet units, int[] order, GroupFacts facts, int budget, int slack, int threshold,
+            boolean preferHints, int[] hintOfGroup, int groupCount) {
+        reset();
+        int n = units.count;
+        int[] slot = new int[n];
+        Arrays.fill(slot, -1);
+        boolean[] needsSpill = new boolean[n];
+        int[] groupSlot = new int[groupCount];
+        Arrays.fill(groupSlot, -1);
+        int scanLimit = Math.min(MAX_SLOTS, budget + slack);
+        int peak = 0;
+        int marks = 0;
+        for (int k = 0; k < n; k++) {
+            int u = order[k];
+            int w = units.width[u];
+            int align = Math.max(1, units.mode[u].alignment());
+            int start = units.mode[u] == dev.regtune.core.ir.PairMode.HI_HALF ? 1 : 0;
+            int g = units.group[u];
+            int[] segs = units.segs[u];
+            int chosen = -1;
+            // Fast path: the retarget preference, then the lowest free slot within the budget.
+            int hintGroup = preferHints && !units.isPiece(u) ? hintOfGroup[g] : -1;
+            int h = hintGroup >= 0 ? groupSlot[hintGroup] : -1;
+            if (h >= 0 && h + w <= budget && units.mode[u].accepts(h) && !facts.excludes(g, h)
+                    && conflicts(h, w, segs, 0) == 0) {
+                chosen = h;
+            }
+            if (chosen < 0) {
+                for (int s = start; s + w <= budget && s + w <= MAX_SLOTS; s += align) {
+                    if (!facts.excludes(g, s) && conflicts(s, w, segs, 0) == 0) {
+                        chosen = s;
+                        break;
+                    }
+                }
+            }
+            boolean spill = false;
+            if (chosen < 0) {
+                // Full histogram scan with the discard threshold.
+                int best = -1;
+                int bestCost = Integer.MAX_VALUE;
+                int bestSecondary = Integer.MAX_VALUE;
+                for (int s = start; s + w <= scanLimit; s += align) {
+                    if (facts.excludes(g, s)) {
+                        continue;
+                    }
+                    int cost = conflicts(s, w, segs, Math.min(threshold, bestCost));
+                    if (cost > threshold) {
+                        continue;
+                    }
+                    int secondary = s == h ? 0 : 1;
+                    if (cost < bestCost || (cost == bestCost && secondary < bestSecondary)) {
+                        best = s;
+                        bestCost = cost;
+                        bestSecondary = secondary;
+                    }
+                }
+                if (best < 0) {
+                    return new Attempt(slot, needsSpill, true, k, peak, marks);
+                }
+                chosen = best;
+                spill = true;
+            }
+            commit(chosen, w, segs);
+            slot[u] = chosen;
+            peak = Math.max(peak, chosen + w);
+            if (spill) {
+                needsSpill[u] = true;
+                marks++;
+            } else if (!units.isPiece(u)) {
+                groupSlot[g] = chosen;
+            }
+        }
+        return new Attempt(slot, needsSpill, false, n, peak, marks);
+    }
+
+    private void reset() {
+        for (int s = 0; s < MAX_SLOTS; s++) {
+            if (dirty[s]) {
+                Arrays.fill(occ[s], 0L);
+                dirty[s] = false;
+            }
+        }
+    }
+
+    /** Conflicting points of slots [s, s+w) over the segments; stops counting once above {@code limit}. */
+    private int conflicts(int s, int w, int[] segs, int limit) {
+        int count = 0;
+        for (int k = 0; k < segs.length; k += 2) {
+            int a = segs[k];
+            int b = segs[k + 1];
+            int wa = a >>> 6;
+            int wb = b >>> 6;
+            for (int x = wa; x <= wb; x++) {
+                long mask = -1L;
+                if (x == wa) {
+                    mask &= -1L << (a & 63);
+                }
+                if (x == wb) {
+                    mask &= -1L >>> (63 - (b & 63));
+                }
+                long bits = 0;
+                for (int j = 0; j < w; j++) {
+                    long[] o = occ[s + j];
+                    if (o != null) {
+                        bits |= o[x];
+                    }
+                }
+                bits &= mask;
+                if (bits != 0) {
+                    count += Long.bitCount(bits);
+                    if (count > limit) {
+                        return count;
+                    }
+                }
+            }
+        }
+        return count;
+    }
+
+    private void commit(int s, int w, int[] segs) {
+        for (int j = 0; j < w; j++) {
+            long[] o = occ[s + j];
+            if (o == null) {
+                o = new long[words];
+                occ[s + j] = o;
+            }
+            dirty[s + j] = true;
+            for (int k = 0; k < segs.length; k += 2) {
+                int a = segs[k];
+                int b = segs[k + 1];
+                int wa = a >>> 6;
+                int wb = b >>> 6;
+                for (int x = wa; x <= wb; x++) {
+                    long mask = -1L;
+                    if (x == wa) {
+                        mask &= -1L << (a & 63);
+                    }
+                    if (x == wb) {
+                        mask &= -1L >>> (63 - (b & 63));
+                    }
+                    o[x] |= mask;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package dev.regtune.core.fatpoint;
+
+import dev.regtune.core.analysis.BlockFrequency;
+import dev.regtune.core.ir.ConstraintKind;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.ir.PairMode;
+import dev.regtune.core.ir.VregConstraint;
+import java.util.Arrays;
+
+/**
+ * Per-group facts the allocator stages consult: the program points where a group's members occur
+ * as operands (where a spilled group still needs a register), the frequency-weighted occurrence
+ * count its spill cost is built from, and its constraints.
+ */
+public final class GroupFacts {
+    private final int[] occOff;
+    private final int[] occPoint;
+    private final double[] frequencyUses;
+    private final boolean[] constrained;
+    private final int[] flags;
+    private final int[] fixedSlot;
+    private final int[][] excluded;
+    private final int[] liveLength;
+
+    private GroupFacts(int[] occOff, int[] occPoint, double[] frequencyUses, boolean[] constrained, int[] flags,
+            int[] fixedSlot, int[][] excluded, int[] liveLength) {
+        this.occOff = occOff;
+        this.occPoint = occPoint;
+        this.frequencyUses = frequencyUses;
+        this.constrained = constrained;
+        this.flags = flags;
+        this.fixedSlot = fixedSlot;
+        this.excluded = excluded;
+        this.liveLength = liveLength;
+    }
+
+    public static GroupFacts build(KernelFunction fn, ValueGroups groups, BlockFrequency freq) {
+        int g = groups.groupCount();
+        int[] count = new int[g + 1];
+        double[] fu = new double[g];
+        for (int i = 0; i < fn.instrCount(); i++) {
+            double f = freq.freq(fn.blockOf(i));
+            for (int k = 0; k < fn.defCount(i); k++) {
+                int gr = groups.groupOf(fn.def(i, k));
+                count[gr]++;
+                fu[gr] += f;
+            }
+            for (int k = 0; k < fn.useCount(i); k++) {
+                int gr = groups.groupOf(fn.use(i, k));
+                count[gr]++;
+                fu[gr] += f;
+            }
+        }
+        int[] off = new int[g + 1];
+        for (int k = 0; k < g; k++) {
+            off[k + 1] = off[k] + count[k];
+        }
+        int[] pts = new int[off[g]];
+        int[] fill = Arrays.copyOf(off, g);
+        for (int i = 0; i < fn.instrCount(); i++) {
+            for (int k = 0; k < fn.defCount(i); k++) {
+                int gr = groups.groupOf(fn.def(i, k));
+                pts[fill[gr]++] = 2 * i + 1;
+            }
+            for (int k = 0; k < fn.useCount(i); k++) {
+                int gr = groups.groupOf(fn.use(i, k));
+                pts[fill[gr]++] = 2 * i;
+            }
+        }
+        // Sort and de-duplicate each group's points, compacting in place.
+        int[] newOff = new int[g + 1];
+        int w = 0;
+        for (int k = 0; k < g; k++) {
+            Arrays.sort(pts, off[k], off[k + 1]);
+            newOff[k] = w;
+            int last = -1;
+            for (int p = off[k]; p < off[k + 1]; p++) {
+                if (pts[p] != last) {
+                    pts[w++] = pts[p];
+                    last = pts[p];
+                }
+            }
+        }
+        newOff[g] = w;
+        boolean[] constrained = new boolean[g];
+        int[] flags = new int[g];
+        int[] fixed = new int[g];
+        Arrays.fill(fixed, -1);
+        int[][] excluded = new int[g][];
+        int[] liveLength = new int[g];
+        for (int k = 0; k < g; k++) {
+            constrained[k] = groups.pairMode(k) != PairMode.SINGLE;
+            liveLength[k] = Segments.length(groups.segments(k));
+            for (int m = 0; m < groups.memberCount(k); m++) {
+                flags[k] |= fn.vregFlags(groups.member(k, m));
+            }
+        }
+        for (VregConstraint c : fn.constraints()) {
+            int gr = groups.groupOf(c.vreg());
+            if (gr < 0) {
+                continue;
+            }
+            constrained[gr] = true;
+            if (c.kind() == ConstraintKind.EXCLUDE_ALL_BUT) {
+                fixed[gr] = c.a();
+            } else if (c.kind() == ConstraintKind.EXCLUDE_ONE) {
+                int[] e = excluded[gr] == null ? new int[0] : excluded[gr];
+                e = Arrays.copyOf(e, e.length + 1);
+                e[e.length - 1] = c.a();
+                excluded[gr] = e;
+            }
+        }
+        return new GroupFacts(newOff, Arrays.copyOf(pts, w), fu, constrained, flags, fixed, excluded, liveLength);
+    }
+
+    public int occurrenceCount(int g) {
+        return occOff[g + 1] - occOff[g];
+    }
+
+    /** The {@code k}-th distinct program point where group {@code g} occurs, ascending. */
+    public int occurrence(int g, int k) {
+        return occPoint[occOff[g] + k];
+    }
+
+    /** Index of {@code point} among the group's occurrences, or a negative value when absent. */
+    public int occurrenceIndex(int g, int point) {
+        int i = Arrays.binarySearch(occPoint, occOff[g], occOff[g + 1], point);
+        return i < 0 ? -1 : i - occOff[g];
+    }
+
+    /** Sum over the group's operand occurrences of their block frequency. */
+    public double frequencyWeightedUses(int g) {
+        return frequencyUses[g];
+    }
+
+    /** Whether the group has a constraint chain (a constraint, or a pair mode). */
+    public boolean constrained(int g) {
+        return constrained[g];
+    }
+
+    /** Union of the members' {@code VregFlags}. */
+    public int flags(int g) {
+        return flags[g];
+    }
+
+    /** The only slot allowed (EXCLUDE_ALL_BUT), or -1. */
+    public int fixedSlot(int g) {
+        return fixedSlot[g];
+    }
+
+    /** Whether slot {@code s} is excluded for the group (EXCLUDE_ONE / EXCLUDE_ALL_BUT). */
+    public boolean excludes(int g, int s) {
+        if (fixedSlot[g] >= 0 && fixedSlot[g] != s) {
+            return true;
+        }
+        int[] e = excluded[g];
+        if (e != null) {
+            for (int x : e) {
+                if (x == s) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Number of program points the group is live at. */
+    public int liveLength(int g) {
+        return liveLength[g];
+    }
+}

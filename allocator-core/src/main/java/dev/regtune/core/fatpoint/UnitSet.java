@@ -1,0 +1,84 @@
+package dev.regtune.core.fatpoint;
+
+import dev.regtune.core.ir.PairMode;
+import java.util.Arrays;
+
+/**
+ * What one fat-point attempt colours for one class: each group that is not spilled is one unit
+ * over its whole live range; each spilled group contributes one <em>piece</em> per program point
+ * where it occurs (the register its reload or its def needs there).
+ */
+final class UnitSet {
+    int count;
+    int[] group;
+    int[] piecePoint;
+    int[] width;
+    PairMode[] mode;
+    int[][] segs;
+    double[] cost;
+
+    UnitSet(int capacity) {
+        group = new int[capacity];
+        piecePoint = new int[capacity];
+        width = new int[capacity];
+        mode = new PairMode[capacity];
+        segs = new int[capacity][];
+        cost = new double[capacity];
+    }
+
+    void add(int g, int point, PairMode m, int[] s, double c) {
+        if (count == group.length) {
+            int n = Math.max(8, count * 2);
+            group = Arrays.copyOf(group, n);
+            piecePoint = Arrays.copyOf(piecePoint, n);
+            width = Arrays.copyOf(width, n);
+            mode = Arrays.copyOf(mode, n);
+            segs = Arrays.copyOf(segs, n);
+            cost = Arrays.copyOf(cost, n);
+        }
+        group[count] = g;
+        piecePoint[count] = point;
+        width[count] = m.slots();
+        mode[count] = m;
+        segs[count] = s;
+        cost[count] = c;
+        count++;
+    }
+
+    boolean isPiece(int u) {
+        return piecePoint[u] >= 0;
+    }
+
+    /**
+     * Pressure per program point in slots, and the peak over each unit's live range, stored into
+     * {@code interference}.
+     */
+    int[] pressure(int points, int[] interference) {
+        int[] diff = new int[points + 1];
+        for (int u = 0; u < count; u++) {
+            int[] s = segs[u];
+            for (int k = 0; k < s.length; k += 2) {
+                diff[s[k]] += width[u];
+                diff[s[k + 1] + 1] -= width[u];
+            }
+        }
+        int[] p = new int[Math.max(points, 1)];
+        int run = 0;
+        for (int i = 0; i < points; i++) {
+            run += diff[i];
+            p[i] = run;
+        }
+        if (interference != null && points > 0) {
+            RangeMax rmq = new RangeMax(p, points);
+            for (int u = 0; u < count; u++) {
+                int[] s = segs[u];
+                int peak = 0;
+                for (int k = 0; k < s.length; k += 2) {
+                    peak = Math.max(peak, rmq.max(s[k], s[k + 1]));
+                }
+                interference[u] = peak;
+            }
+        }
+        return p;
+    }
+}

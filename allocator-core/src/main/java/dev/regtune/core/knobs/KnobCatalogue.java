@@ -1,0 +1,215 @@
+package dev.regtune.core.knobs;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Every knob RegTune knows, in one place. Ids and names come from seed 000 ("Key Knobs", the
+ * allocator state layout) and seed 004; constants without a knob number get id -1.
+ *
+ * <p>Where a seed gives no default (knob 639, the coalescing limits) the default chosen here is
+ * stated in the knob's meaning, and README's knob table marks it.
+ */
+public final class KnobCatalogue {
+    private static final List<KnobDef> ALL = new ArrayList<>();
+
+    private static KnobDef def(int id, String name, boolean seedNamed, KnobType type, double dflt, double min,
+            double max, KnobEffect effect, String meaning) {
+        KnobDef d = new KnobDef(ALL.size(), id, name, seedNamed, type, dflt, min, max, effect, meaning);
+        ALL.add(d);
+        return d;
+    }
+
+    private static KnobDef bool(int id, String name, boolean seedNamed, boolean dflt, KnobEffect effect,
+            String meaning) {
+        return def(id, name, seedNamed, KnobType.BOOL, dflt ? 1 : 0, 0, 1, effect, meaning);
+    }
+
+    // ---- fat-point core (seed 000) ----
+    public static final KnobDef THRESHOLD_FOR_DISCARD_CONFLICTS = def(684, "RegAllocThresholdForDiscardConflicts", true,
+            KnobType.INT, 50, 0, 1_000_000, KnobEffect.MODELLED,
+            "Fat-point scan discards a slot whose interference count (conflicting program points) exceeds this; "
+                    + "when every slot is discarded the attempt fails and spill guidance widens its candidates.");
+    public static final KnobDef SCAN_SLACK = def(-1, "RegAllocScanSlack", false, KnobType.INT, 7, 0, 256,
+            KnobEffect.MODELLED, "Slots scanned beyond the class budget (seed: maxRegs = hw_limit + 7); "
+                    + "a vreg landing there is marked needs-spill.");
+    public static final KnobDef NO_RETARGET_PREFS = bool(638, "RegAllocNoRetargetPrefs", true, false,
+            KnobEffect.MODELLED, "Disables retarget preferences: the secondary histogram no longer prefers the slot "
+                    + "of a copy-related vreg.");
+    public static final KnobDef NUM_NON_SPILL_TRIALS = def(639, "RegAllocNumNonSpillTrials", true, KnobType.INT, 4,
+            1, 64, KnobEffect.MODELLED, "Bound on SPILL-mode retry attempts after the NOSPILL attempt "
+                    + "(seed gives no default; RegTune uses 4).");
+    public static final KnobDef ASSIGN_IN_PUSH_ORDER = bool(-1, "RegAllocAssignInPushOrder", false, false,
+            KnobEffect.MODELLED, "Colour the six-list ordering in push order instead of popping the assignment "
+                    + "stack in reverse (the seed's wording allows both).");
+    public static final KnobDef HIGH_LIST_COST_THRESHOLD = def(-1, "RegAllocHighListCostThreshold", false,
+            KnobType.DOUBLE, 3000.0, 0, 1e12, KnobEffect.MODELLED,
+            "A vreg whose spill cost exceeds this goes to the High list (seed: threshold at alloc+768).");
+    public static final KnobDef HIGH_INTERFERENCE_FACTOR = def(-1, "RegAllocHighInterferenceFactor", false,
+            KnobType.DOUBLE, 1.0, 0, 16, KnobEffect.MODELLED,
+            "A vreg is high-interference (sub_939220) when the peak pressure over its live range exceeds "
+                    + "this times the class budget.");
+
+    // ---- coalescing ----
+    public static final KnobDef COALESCING = bool(618, "RegAllocCoalescing", true, true, KnobEffect.MODELLED,
+            "Enables copy coalescing in the allocator: a same-class copy whose source dies at the copy and does "
+                    + "not interfere with the destination is merged into one vreg (alias chain).");
+    public static final KnobDef COALESCE_MAX_DEPTH = def(529, "RegAllocCoalesceMaxDepth", true, KnobType.INT, 8, 1,
+            1024, KnobEffect.MODELLED, "Longest alias chain coalescing may build (seed gives no default; 8).");
+    public static final KnobDef COALESCE_MAX_WIDTH = def(530, "RegAllocCoalesceMaxWidth", true, KnobType.INT, 4, 1,
+            4, KnobEffect.MODELLED, "Widest value, in 32-bit slots, that coalescing merges (seed gives no default; 4).");
+    public static final KnobDef COALESCE_MAX_FANOUT = def(531, "RegAllocCoalesceMaxFanout", true, KnobType.INT, 16,
+            1, 1024, KnobEffect.MODELLED, "Most copies merged into one vreg (seed gives no default; 16).");
+
+    // ---- spill cost and guidance (seed 004) ----
+    public static final KnobDef ESTIMATED_LOOP_ITERATIONS = def(623, "RegAllocEstimatedLoopIterations", true,
+            KnobType.DOUBLE, 10.0, 1.0, 1000.0, KnobEffect.MODELLED,
+            "Estimated iterations per loop; block frequency is this to the power of the loop depth.");
+    public static final KnobDef SPILL_WEIGHT = def(-1, "RegAllocSpillWeight", false, KnobType.DOUBLE, 15.0, 0.0, 1e6,
+            KnobEffect.MODELLED, "Spill cost per def or use, times block frequency (seed: 15.0).");
+    public static final KnobDef SPILL_WEIGHT_HIGH_PRESSURE = def(-1, "RegAllocSpillWeightHighPressure", false,
+            KnobType.DOUBLE, 3.0, 0.0, 1e6, KnobEffect.MODELLED,
+            "Spill cost weight for a class under high pressure, to encourage spilling (seed: 3.0).");
+    public static final KnobDef SPILL_COST_MULTIPLIER = def(680, "RegAllocSpillCostMultiplier", false,
+            KnobType.DOUBLE, 4.0, 1.0, 1e6, KnobEffect.MODELLED,
+            "Spill cost multiplier (seed +1548, knob 680): cost factor for spilling a vreg the failed attempt did "
+                    + "not mark, so guidance prefers the vregs the fat-point scan could not place.");
+    public static final KnobDef SPILL_COST_THRESHOLD = def(-1, "RegAllocSpillCostThreshold", false, KnobType.DOUBLE,
+            0.0, 0.0, 1e12, KnobEffect.MODELLED,
+            "LMEM slot configuration (seed alloc+776): 0 selects 8-byte buckets with 4-byte alignment, any "
+                    + "other value 16-byte buckets with 16-byte alignment.");
+
+    // ---- occupancy-aware budget model (seed 000, +1600..+1744) ----
+    public static final KnobDef BUDGET_COEFF_A = def(-1, "RegAllocBudgetCoeffA", false, KnobType.DOUBLE, 0.2, 0.0, 1.0,
+            KnobEffect.MODELLED, "Budget interpolation coefficient A: fraction on the flat segments (seed 0.2).");
+    public static final KnobDef BUDGET_COEFF_B = def(-1, "RegAllocBudgetCoeffB", false, KnobType.DOUBLE, 1.0, 0.0, 1.0,
+            KnobEffect.MODELLED, "Budget interpolation coefficient B: fraction at and above the register limit (seed 1.0).");
+    public static final KnobDef BUDGET_COEFF_C = def(-1, "RegAllocBudgetCoeffC", false, KnobType.DOUBLE, 0.3, 0.0, 1.0,
+            KnobEffect.MODELLED, "Budget coefficient C: y at the start of the linear fast path (seed 0.3).");
+    public static final KnobDef BUDGET_MAX_THREADS = def(-1, "RegAllocBudgetMaxThreads", false, KnobType.INT, 119, 1,
+            1024, KnobEffect.MODELLED, "First x breakpoint of the budget interpolation, 'max threads' (seed 119).");
+    public static final KnobDef BUDGET_PRESSURE_THRESHOLD = def(-1, "RegAllocBudgetPressureThreshold", false,
+            KnobType.INT, 160, 1, 255, KnobEffect.MODELLED,
+            "Second x breakpoint of the budget interpolation, 'pressure threshold' (seed 160).");
+    public static final KnobDef SPILL_FEASIBILITY_THRESHOLD = def(635, "RegAllocSpillInstructionCount", false,
+            KnobType.INT, 44, 0, 100_000, KnobEffect.MODELLED,
+            "Spill instruction count (seed +1512, knob 635, default 44): the threshold term of the spill "
+                    + "feasibility gate that forces extra spill marks when an attempt made no progress.");
+
+    // ---- memory targets ----
+    public static final KnobDef SMEM_SPILLING = bool(619, "RegAllocSmemSpilling", false, false, KnobEffect.MODELLED,
+            "SMEM spill enable (seed +1590, knob 619): classes 3 and 6 spill to shared memory instead of local "
+                    + "memory; never for functions that use the ABI.");
+
+    // ---- RegTune model constants ----
+    public static final KnobDef UNIFORM_REGISTERS = bool(-1, "RegTuneUniformRegisters", false, true,
+            KnobEffect.MODELLED, "Place uniform-register candidates in UR on architectures that have them (sm_75+).");
+    public static final KnobDef RESERVED_REGISTERS = def(-1, "RegTuneReservedRegisters", false, KnobType.INT, 2, 0, 16,
+            KnobEffect.MODELLED, "GPRs ptxas reserves beyond the allocated ones in its 'Used N registers' figure.");
+    public static final KnobDef DEFAULT_THREADS_PER_BLOCK = def(-1, "RegTuneDefaultThreadsPerBlock", false,
+            KnobType.INT, 256, 32, 1024, KnobEffect.MODELLED,
+            "Threads per block assumed for occupancy when the function declares no launch bounds.");
+    public static final KnobDef LOCAL_LOAD_LATENCY = def(-1, "RegTuneLocalLoadLatency", false, KnobType.INT, 0, 0,
+            10_000, KnobEffect.MODELLED, "Cycles of a spill reload (LDL); 0 takes the architecture's L1-hit latency.");
+    public static final KnobDef LOCAL_STORE_COST = def(-1, "RegTuneLocalStoreCost", false, KnobType.INT, 0, 0, 10_000,
+            KnobEffect.MODELLED, "Issue cycles of a spill store (STL); 0 takes the architecture's value.");
+
+    // ---- seed-named knobs of mechanisms RegTune does not model ----
+    public static final KnobDef MAC_FORCE = bool(628, "RegAllocMacForce", true, false, KnobEffect.PASSIVE,
+            "Forces the MAC-level pre-allocation path (not modelled).");
+    public static final KnobDef MAC_VREG_ALLOC_ORDER = def(629, "RegAllocMacVregAllocOrder", true, KnobType.INT, 0, 0,
+            16, KnobEffect.PASSIVE, "Vreg processing order during MAC allocation (not modelled).");
+    public static final KnobDef PREF_MAC_OPERANDS = def(646, "RegAllocPrefMacOperands", true, KnobType.INT, 0, 0, 3,
+            KnobEffect.PASSIVE, "MAC operand preference level: 1 read, 2 write, 3 both (not modelled).");
+    public static final KnobDef NUM_OPT_PHASES_BUDGET = def(487, "NumOptPhasesBudget", true, KnobType.INT, 0, 0,
+            1_000_000, KnobEffect.PASSIVE, "Budget counter gating ConvertMemoryToRegisterOrUniform (not modelled).");
+    public static final KnobDef NEW_LOOP_INVARIANT_HOISTING = bool(934, "UseNewLoopInvariantRoutineForHoisting", true,
+            false, KnobEffect.PASSIVE, "Selects the new LICM routine for the HoistInvariants pre-pass (not modelled).");
+
+    private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
+    private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+
+    static {
+        for (KnobDef d : ALL) {
+            if (BY_NAME.put(d.name(), d) != null) {
+                throw new ExceptionInInitializerError("duplicate knob name " + d.name());
+            }
+        }
+    }
+
+    private KnobCatalogue() {
+    }
+
+    /** Every knob, in catalogue order (the order of {@link Knobs} vectors and Parquet columns). */
+    public static List<KnobDef> all() {
+        return VIEW;
+    }
+
+    public static int size() {
+        return ALL.size();
+    }
+
+    /** Looks a knob up by name, ignoring case. */
+    public static Optional<KnobDef> byName(String name) {
+        return Optional.ofNullable(BY_NAME.get(name));
+    }
+
+    /** Looks a knob up by its seed number. */
+    public static Optional<KnobDef> byId(int id) {
+        if (id < 0) {
+            return Optional.empty();
+        }
+        return ALL.stream().filter(d -> d.id() == id).findFirst();
+    }
+
+    /**
+     * Finds a knob by name or by number ("684" or "RegAllocThresholdForDiscardConflicts"); an
+     * unknown name gets an IllegalArgumentException with a "did you mean" suggestion.
+     */
+    public static KnobDef require(String nameOrId) {
+        String key = nameOrId.trim();
+        if (!key.isEmpty() && key.chars().allMatch(Character::isDigit)) {
+            return byId(Integer.parseInt(key)).orElseThrow(
+                    () -> new IllegalArgumentException("there is no knob number " + key + " in the catalogue"));
+        }
+        KnobDef d = BY_NAME.get(key);
+        if (d != null) {
+            return d;
+        }
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (KnobDef k : ALL) {
+            int dist = editDistance(key.toLowerCase(), k.name().toLowerCase());
+            if (dist < bestDistance) {
+                bestDistance = dist;
+                best = k.name();
+            }
+        }
+        String hint = best != null && bestDistance <= Math.max(3, key.length() / 3) ? "; did you mean " + best + "?"
+                : "; run 'regtune knobs' for the list";
+        throw new IllegalArgumentException("unknown knob '" + key + "'" + hint);
+    }
+
+    static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int c = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + c);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}

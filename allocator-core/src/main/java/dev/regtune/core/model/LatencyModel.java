@@ -1,0 +1,59 @@
+package dev.regtune.core.model;
+
+import dev.regtune.core.ir.KernelFunction;
+
+/**
+ * Estimated cycles of one thread's run: an in-order scoreboard schedule per basic block (see the
+ * package documentation), weighted by block frequency. Stateless; scratch arrays are per call.
+ */
+public final class LatencyModel {
+    private LatencyModel() {
+    }
+
+    /**
+     * @param freq block frequency per block
+     * @param localLoadLatency cycles of a spill reload from local memory (knob or table)
+     * @param storeIssue issue cycles of a spill store
+     */
+    public static long estimate(KernelFunction fn, LatencyTable table, double[] freq, SpillTraffic spills,
+            int localLoadLatency, int storeIssue) {
+        long[] ready = new long[fn.vregCount()];
+        int[] stamp = new int[fn.vregCount()];
+        double total = 0;
+        for (int b = 0; b < fn.blockCount(); b++) {
+            int mark = b + 1;
+            long clock = 0;
+            long end = 0;
+            for (int i = fn.blockStart(b); i < fn.blockEnd(b); i++) {
+                if (spills.removed(i)) {
+                    continue;
+                }
+                long issue = clock;
+                int local = spills.localReloadsBefore(i);
+                int shared = spills.sharedReloadsBefore(i);
+                if (local > 0) {
+                    issue = Math.max(issue + local, clock + local + localLoadLatency);
+                }
+                if (shared > 0) {
+                    issue = Math.max(issue + shared, clock + shared + table.sharedLoadLatency());
+                }
+                for (int k = 0; k < fn.useCount(i); k++) {
+                    int v = fn.use(i, k);
+                    if (stamp[v] == mark && ready[v] > issue) {
+                        issue = ready[v];
+                    }
+                }
+                long done = issue + table.of(fn.instrKind(i));
+                for (int k = 0; k < fn.defCount(i); k++) {
+                    int v = fn.def(i, k);
+                    stamp[v] = mark;
+                    ready[v] = done;
+                }
+                clock = issue + 1 + (long) spills.storesAfter(i) * storeIssue;
+                end = Math.max(end, Math.max(clock, done));
+            }
+            total += end * freq[b];
+        }
+        return Math.round(total);
+    }
+}

@@ -1,0 +1,153 @@
+package dev.regtune.core.model;
+
+import dev.regtune.core.alloc.Assignment;
+import dev.regtune.core.alloc.SpillSpace;
+import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.arch.Occupancy;
+import dev.regtune.core.arch.OccupancyCalculator;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.ir.RegClass;
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.spill.SpillStatistics;
+
+/**
+ * Turns an {@link Assignment} into the figures RegTune reports: registers as {@code ptxas -v}
+ * counts them (highest general-purpose slot used plus the reserved registers, plus one GPR when
+ * predicates were spilled into GPR bits), uniform and predicate registers, spill bytes, the
+ * estimated latency and the occupancy. Shared by every allocator family.
+ *
+ * @param registers "Used N registers"
+ * @param uniformRegisters UR used
+ * @param predicateRegisters P used
+ * @param spills spill byte counters
+ * @param estLatencyCycles the latency model's estimate
+ * @param occupancy the occupancy at {@code registers}
+ */
+public record Measurements(int registers, int uniformRegisters, int predicateRegisters, SpillStatistics spills,
+        long estLatencyCycles, Occupancy occupancy) {
+    private static final OccupancyCalculator OCCUPANCY = new OccupancyCalculator();
+
+    /**
+     * @param removedCopy per instruction, whether coalescing removed it
+     * @param freq block frequency per block
+     * @param smemSpillBytesPerBlock shared memory the SMEM spill area takes per block
+     */
+    public static Measurements measure(KernelFunction fn, Assignment a, boolean[] removedCopy, double[] freq,
+            ArchProfile arch, Knobs knobs, int smemSpillBytesPerBlock) {
+        int[] peak = new int[7];
+        int n = fn.vregCount();
+        boolean predicateBits = false;
+        int spilledValues = 0;
+        int bitSpills = 0;
+        for (int v = 0; v < n; v++) {
+            int c = a.classOf(v);
+            if (c == 0) {
+                continue;
+            }
+            if (a.isSpilled(v)) {
+                if (a.spillSpace(v) == SpillSpace.GPR_BIT) {
+                    predicateBits = true;
+                    bitSpills++;
+                } else {
+                    spilledValues++;
+                }
+            } else if (a.slotOf(v) >= 0) {
+                peak[c] = Math.max(peak[c], a.slotOf(v) + fn.vregSlots(v));
+            }
+        }
+        int localStore = 0;
+        int localLoad = 0;
+        int sharedStore = 0;
+        int sharedLoad = 0;
+        int[] localBefore = new int[fn.instrCount()];
+        int[] sharedBefore = new int[fn.instrCount()];
+        int[] storesAfter = new int[fn.instrCount()];
+        int[] seen = new int[n];
+        for (int i = 0; i < fn.instrCount(); i++) {
+            int stamp = 2 * i + 1;
+            for (int k = 0; k < fn.useCount(i); k++) {
+                int v = fn.use(i, k);
+                int op = fn.useOperand(i, k);
+                if (a.isSpilled(v) && a.operandSlot(op) >= 0) {
+                    int c = a.classOf(v);
+                    peak[c] = Math.max(peak[c], a.operandSlot(op) + fn.vregSlots(v));
+                }
+                if (!a.isSpilled(v) || removedCopy[i] || seen[v] == stamp) {
+                    continue;
+                }
+                seen[v] = stamp;
+                int bytes = 4 * fn.vregSlots(v);
+                if (a.spillSpace(v) == SpillSpace.LMEM) {
+                    localLoad += bytes;
+                    localBefore[i]++;
+                } else if (a.spillSpace(v) == SpillSpace.SMEM) {
+                    sharedLoad += bytes;
+                    sharedBefore[i]++;
+                }
+            }
+            stamp = 2 * i + 2;
+            for (int k = 0; k < fn.defCount(i); k++) {
+                int v = fn.def(i, k);
+                int op = fn.defOperand(i, k);
+                if (a.isSpilled(v) && a.operandSlot(op) >= 0) {
+                    int c = a.classOf(v);
+                    peak[c] = Math.max(peak[c], a.operandSlot(op) + fn.vregSlots(v));
+                }
+                if (!a.isSpilled(v) || removedCopy[i] || seen[v] == stamp) {
+                    continue;
+                }
+                seen[v] = stamp;
+                int bytes = 4 * fn.vregSlots(v);
+                if (a.spillSpace(v) == SpillSpace.LMEM) {
+                    localStore += bytes;
+                    storesAfter[i]++;
+                } else if (a.spillSpace(v) == SpillSpace.SMEM) {
+                    sharedStore += bytes;
+                    storesAfter[i]++;
+                }
+            }
+        }
+        int gprPeak = Math.max(peak[RegClass.R.id()], Math.max(peak[RegClass.R_ALT.id()], peak[RegClass.TENSOR.id()]));
+        int registers = gprPeak + knobs.getInt(KnobCatalogue.RESERVED_REGISTERS) + (predicateBits ? 1 : 0);
+        registers = Math.min(registers, arch.maxRegistersPerThread());
+        int uniform = Math.max(peak[RegClass.UR.id()], peak[RegClass.UR_EXT.id()]);
+        int predicates = peak[RegClass.P.id()];
+        LatencyTable table = LatencyTable.forArch(arch);
+        int ldl = knobs.getInt(KnobCatalogue.LOCAL_LOAD_LATENCY);
+        int stl = knobs.getInt(KnobCatalogue.LOCAL_STORE_COST);
+        SpillTraffic traffic = new SpillTraffic() {
+            @Override
+            public int localReloadsBefore(int i) {
+                return localBefore[i];
+            }
+
+            @Override
+            public int sharedReloadsBefore(int i) {
+                return sharedBefore[i];
+            }
+
+            @Override
+            public int storesAfter(int i) {
+                return storesAfter[i];
+            }
+
+            @Override
+            public boolean removed(int i) {
+                return removedCopy[i];
+            }
+        };
+        long latency = LatencyModel.estimate(fn, table, freq, traffic, ldl > 0 ? ldl : table.localLoadLatency(),
+                stl > 0 ? stl : table.localStoreIssue());
+        int threads = fn.launchBounds().threadsPerBlock();
+        if (threads <= 0) {
+            threads = knobs.getInt(KnobCatalogue.DEFAULT_THREADS_PER_BLOCK);
+        }
+        threads = Math.min(threads, arch.maxThreadsPerBlock());
+        int shared = Math.min(fn.sharedBytes() + smemSpillBytesPerBlock, arch.maxSharedMemoryPerBlockOptIn());
+        Occupancy occ = OCCUPANCY.compute(arch, registers, threads, shared);
+        SpillStatistics stats = new SpillStatistics(localStore, localLoad, sharedStore, sharedLoad, spilledValues,
+                bitSpills);
+        return new Measurements(registers, uniform, predicates, stats, latency, occ);
+    }
+}

@@ -1,0 +1,28 @@
+/**
+ * Budget and cost models around the allocator: the register budget a function is allocated to
+ * ({@link dev.regtune.core.model.RegisterBudget}), the occupancy-aware budget interpolation of
+ * seed 000 ({@link dev.regtune.core.model.BudgetModel}), and the estimated-latency model
+ * ({@link dev.regtune.core.model.LatencyModel} over per-architecture
+ * {@link dev.regtune.core.model.LatencyTable}s).
+ *
+ * <p>Interpretations chosen where the seed is vague:
+ * <ul>
+ *   <li>Budget fraction (sub_937E90): the x axis is a register count; the points are
+ *       (x0 = warps per block, A), (x1 = max threads knob 119, A), (x2 = pressure threshold knob
+ *       160, A), (x3 = 255 - reserved registers, B) exactly as the seed's table, evaluated
+ *       piecewise-linearly and flat outside. It feeds the spill feasibility gate of seed 004
+ *       ({@code pressure = (budget - spillStart) * fraction + spillStart}).</li>
+ *   <li>Linear fast path: {@code fraction = (x - xMin) * slope + C}, {@code slope = (B - C) /
+ *       (maxOccupancy - minOccupancy)}, with x the active warps per SM the target register count
+ *       allows, xMin the warps at the architecture's maximum register count and maxOccupancy the
+ *       architecture's maximum warps: high occupancy targets push harder when a spill attempt
+ *       stalls.</li>
+ *   <li>Latency is a model, not a simulation: each basic block is scheduled in order with a
+ *       scoreboard (an instruction issues one cycle after the previous one or when its operands
+ *       are ready, whichever is later), spill reloads are issued right before their use and
+ *       expose the LDL latency, spill stores take an issue slot, coalesced copies take none; the
+ *       block's cycles are weighted by block frequency and summed.</li>
+ * </ul>
+ * Every constant is a knob default or an architecture table entry; nothing reads global state.
+ */
+package dev.regtune.core.model;

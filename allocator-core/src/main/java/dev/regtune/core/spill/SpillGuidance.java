@@ -1,0 +1,94 @@
+package dev.regtune.core.spill;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Spill guidance (seed 004, sub_96D940): from the candidates of one class, in priority-queue
+ * order (cheapest to spill first), choose values to spill until no program point's pressure
+ * exceeds the target. Spilling a value lowers the pressure by its width at every point of its
+ * live range except where it occurs as an operand (its reloads and defs still need a register).
+ * A candidate that lowers no over-target point is skipped.
+ */
+public final class SpillGuidance {
+    private SpillGuidance() {
+    }
+
+    /** One spill candidate: its id, live segments {@code [a0,b0,...]}, sorted occurrence points, width and priority cost. */
+    public record Candidate(int id, int[] segments, int[] occurrences, int width, double cost, int liveLength) {
+    }
+
+    /**
+     * @param excess pressure minus target per point; positive entries are over target. Updated in place.
+     * @param candidates in any order; sorted here by cost ascending, longer live range first, id
+     * @param limit most values to choose (Integer.MAX_VALUE for as many as needed)
+     * @return the ids chosen, in the order chosen
+     */
+    public static List<Integer> choose(int[] excess, List<Candidate> candidates, int limit) {
+        int over = 0;
+        for (int e : excess) {
+            if (e > 0) {
+                over++;
+            }
+        }
+        List<Candidate> queue = new ArrayList<>(candidates);
+        queue.sort((a, b) -> {
+            int c = Double.compare(a.cost(), b.cost());
+            if (c != 0) {
+                return c;
+            }
+            c = Integer.compare(b.liveLength(), a.liveLength());
+            return c != 0 ? c : Integer.compare(a.id(), b.id());
+        });
+        List<Integer> chosen = new ArrayList<>();
+        for (Candidate c : queue) {
+            if (over == 0 || chosen.size() >= limit) {
+                break;
+            }
+            if (!helps(excess, c)) {
+                continue;
+            }
+            int[] s = c.segments();
+            int[] occ = c.occurrences();
+            for (int k = 0; k < s.length; k += 2) {
+                for (int p = s[k]; p <= s[k + 1]; p++) {
+                    if (Arrays.binarySearch(occ, p) >= 0) {
+                        continue;
+                    }
+                    int before = excess[p];
+                    excess[p] -= c.width();
+                    if (before > 0 && excess[p] <= 0) {
+                        over--;
+                    }
+                }
+            }
+            chosen.add(c.id());
+        }
+        return chosen;
+    }
+
+    /** Number of points still over target. */
+    public static int overCount(int[] excess) {
+        int over = 0;
+        for (int e : excess) {
+            if (e > 0) {
+                over++;
+            }
+        }
+        return over;
+    }
+
+    private static boolean helps(int[] excess, Candidate c) {
+        int[] s = c.segments();
+        int[] occ = c.occurrences();
+        for (int k = 0; k < s.length; k += 2) {
+            for (int p = s[k]; p <= s[k + 1]; p++) {
+                if (excess[p] > 0 && Arrays.binarySearch(occ, p) < 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
