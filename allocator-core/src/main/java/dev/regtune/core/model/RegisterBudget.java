@@ -5,17 +5,25 @@ import dev.regtune.core.arch.OccupancyCalculator;
 import dev.regtune.core.ir.LaunchBounds;
 
 /**
- * The general-purpose register budget of one function and where it comes from.
- *
- * <p>ptxas takes the smallest of: the architecture's per-thread maximum, {@code -maxrregcount},
- * the function's {@code .maxnreg}, and the registers that let {@code .minnctapersm} blocks of
- * {@code .maxntid} (or {@code .reqntid}) threads fit in the register file. Real ptxas ignores
- * {@code -maxrregcount} when launch bounds are stricter, which taking the minimum models.
+ * The general-purpose register budget of one function and where it comes from, as ptxas 13.0.88
+ * sets it (measured on this project's corpus, see datasets/corpus/README.md):
+ * <ul>
+ *   <li>without launch bounds: {@code -maxrregcount}, raised to {@link #MIN_MAXRREGCOUNT} when
+ *       lower ("adjusting per thread register count of N to lower bound of 24"), else the
+ *       architecture's per-thread maximum;</li>
+ *   <li>with {@code .maxntid}/{@code .reqntid}: the registers that let {@code .minnctapersm}
+ *       (at least one) blocks of that many threads fit in the register file, and
+ *       {@code -maxrregcount} is ignored ("Overriding global maxrregcount"), even when smaller;</li>
+ *   <li>{@code .maxnreg} caps both.</li>
+ * </ul>
  *
  * @param registers the budget in registers per thread
  * @param source what set it: "arch", "maxrregcount", "maxnreg" or "launch-bounds"
  */
 public record RegisterBudget(int registers, String source) {
+    /** The smallest {@code -maxrregcount} ptxas honours; smaller values are raised to it. */
+    public static final int MIN_MAXRREGCOUNT = 24;
+
     private static final OccupancyCalculator OCCUPANCY = new OccupancyCalculator();
 
     /**
@@ -24,22 +32,24 @@ public record RegisterBudget(int registers, String source) {
     public static RegisterBudget of(ArchProfile arch, LaunchBounds bounds, int maxRegisters) {
         int budget = arch.maxRegistersPerThread();
         String source = "arch";
-        if (maxRegisters > 0 && maxRegisters < budget) {
-            budget = maxRegisters;
-            source = "maxrregcount";
-        }
-        if (bounds.maxRegisters() > 0 && bounds.maxRegisters() < budget) {
-            budget = bounds.maxRegisters();
-            source = "maxnreg";
-        }
         int threads = bounds.threadsPerBlock();
         if (threads > 0) {
-            int cap = OCCUPANCY.maxRegistersForWarps(arch, Math.min(threads, arch.maxThreadsPerBlock()),
+            int cap = OCCUPANCY.registerCapForLaunchBounds(arch, Math.min(threads, arch.maxThreadsPerBlock()),
                     Math.max(1, bounds.minBlocksPerSm()));
             if (cap > 0 && cap < budget) {
                 budget = cap;
                 source = "launch-bounds";
             }
+        } else if (maxRegisters > 0) {
+            int requested = Math.max(MIN_MAXRREGCOUNT, maxRegisters);
+            if (requested < budget) {
+                budget = requested;
+                source = "maxrregcount";
+            }
+        }
+        if (bounds.maxRegisters() > 0 && bounds.maxRegisters() < budget) {
+            budget = Math.max(MIN_MAXRREGCOUNT, bounds.maxRegisters());
+            source = "maxnreg";
         }
         return new RegisterBudget(budget, source);
     }
