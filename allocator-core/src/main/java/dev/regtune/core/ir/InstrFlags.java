@@ -21,4 +21,16 @@ public final class InstrFlags {
     public static final int COPY = 0x40;
     /** The branch is marked {@code .uni} (uniform control). */
     public static final int UNIFORM_BRANCH = 0x80;
+    /**
+     * Reads a special register whose value is the same for every thread of a warp ({@code %ctaid},
+     * {@code %nctaid}, {@code %ntid}, {@code %gridid}, {@code %clusterid}, ...). Set by the front end;
+     * the uniformity analysis treats such a read like a constant.
+     */
+    public static final int READS_UNIFORM_SPECIAL = 0x100;
+    /**
+     * Reads a special register whose value differs between the threads of a warp or over time
+     * ({@code %tid}, {@code %laneid}, {@code %clock}, {@code %warpid}, {@code %smid}, ...). Set by the
+     * front end; every value such an instruction defines is divergent.
+     */
+    public static final int READS_DIVERGENT_SPECIAL = 0x200;
 }
