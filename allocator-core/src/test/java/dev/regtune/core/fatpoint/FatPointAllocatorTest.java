@@ -1,0 +1,129 @@
+package dev.regtune.core.fatpoint;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.check.AllocationChecker;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.ir.PairMode;
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.Knobs;
+import org.junit.jupiter.api.Test;
+
+/** End-to-end behaviour of the fat-point allocator; every allocation goes through the checker. */
+class FatPointAllocatorTest {
+    private static final ArchProfile SM90 = ArchProfiles.of("sm_90");
+    private static final FatPointAllocator ALLOCATOR = new FatPointAllocator();
+
+    static AllocationResult allocate(KernelFunction fn, Knobs knobs, int maxRegs) {
+        AllocationResult r = ALLOCATOR.allocate(fn, knobs, SM90, maxRegs);
+        if (r.status() == AllocationStatus.OK) {
+            AllocationChecker.verify(fn, r.assignment());
+        }
+        return r;
+    }
+
+    @Test
+    void registersAreThePeakPressurePlusTheReservedRegisters() {
+        // 30 loaded values + 1 accumulator live together; the parameter-loaded address pair is
+        // uniform and goes to UR on sm_90
+        KernelFunction fn = SmallKernels.parallelLive(30, PairMode.SINGLE);
+        AllocationResult r = allocate(fn, Knobs.defaults(), 0);
+        assertEquals(AllocationStatus.OK, r.status());
+        assertEquals(31 + 2, r.registers());
+        assertEquals(2, r.uniformRegisters());
+        assertFalse(r.spills());
+        assertEquals(2, r.attempts(), "one NOSPILL attempt each for R and UR");
+        AllocationResult noUniform = allocate(fn, Knobs.defaults().with(KnobCatalogue.UNIFORM_REGISTERS, 0), 0);
+        assertEquals(33 + 2, noUniform.registers());
+        assertEquals(0, noUniform.uniformRegisters());
+    }
+
+    @Test
+    void aTightBudgetSpillsExactlyTheOverflowAndStaysWithinIt() {
+        KernelFunction fn = SmallKernels.parallelLive(40, PairMode.SINGLE);
+        AllocationResult r = allocate(fn, Knobs.defaults(), 24);
+        assertEquals(AllocationStatus.OK, r.status());
+        assertTrue(r.registers() <= 24, "used " + r.registers());
+        assertTrue(r.spills());
+        // each spilled value is stored once after its load and reloaded once before its add
+        assertEquals(r.spillStoreBytes(), r.spillLoadBytes());
+        assertEquals(0, r.spillStoreBytes() % 4);
+        assertTrue(r.stackFrameBytes() >= 4 && r.stackFrameBytes() % 8 == 0, "8-byte buckets: " + r.stackFrameBytes());
+        assertTrue(r.attempts() >= 2, "NOSPILL then at least one SPILL attempt");
+    }
+
+    @Test
+    void spillRetryIsBoundedByKnob639() {
+        KernelFunction fn = SmallKernels.loopCarried(60);
+        for (int trials : new int[] {1, 2, 4, 8}) {
+            Knobs k = Knobs.defaults().with(KnobCatalogue.NUM_NON_SPILL_TRIALS, trials);
+            AllocationResult r = allocate(fn, k, 24);
+            // per class: 1 NOSPILL + at most `trials` SPILL attempts + the final fallback
+            assertTrue(r.attempts() <= 1 + trials + 1 + 5, "attempts " + r.attempts() + " for " + trials);
+        }
+    }
+
+    @Test
+    void theSameInputsGiveTheSameResult() {
+        KernelFunction fn = SmallKernels.loopCarried(50);
+        AllocationResult a = allocate(fn, Knobs.defaults(), 32);
+        AllocationResult b = allocate(fn, Knobs.defaults(), 32);
+        assertEquals(a, b);
+    }
+
+    @Test
+    void spillingInsideALoopCostsMoreLatencyThanNotSpilling() {
+        KernelFunction fn = SmallKernels.loopCarried(50);
+        AllocationResult free = allocate(fn, Knobs.defaults(), 0);
+        AllocationResult tight = allocate(fn, Knobs.defaults(), 32);
+        assertFalse(free.spills());
+        assertTrue(tight.spills());
+        assertTrue(tight.estLatencyCycles() > free.estLatencyCycles(),
+                tight.estLatencyCycles() + " vs " + free.estLatencyCycles());
+        assertTrue(tight.occupancy() >= free.occupancy());
+    }
+
+    @Test
+    void impossibleBudgetsFailWithPtxasMessage() {
+        // one instruction reads 30 quads at once: no spilling can bring that under 24 registers
+        dev.regtune.core.ir.FunctionBuilder b = new dev.regtune.core.ir.FunctionBuilder("wide",
+                dev.regtune.core.ir.FunctionKind.ENTRY);
+        int[] v = new int[30];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = b.vreg("%q" + i, dev.regtune.core.ir.RegClass.R, PairMode.QUAD, 0);
+            b.instr("ld.global.v4.u32", dev.regtune.core.ir.InstrKind.LOAD_GLOBAL, 0, new int[] {v[i]}, new int[0], 0);
+        }
+        b.instr("st.global", dev.regtune.core.ir.InstrKind.STORE_GLOBAL, 0, new int[0], v, 0);
+        AllocationResult r = allocate(b.build(), Knobs.defaults(), 24);
+        assertEquals(AllocationStatus.ALLOC_FAILED, r.status());
+        assertEquals("Register allocation failed with register count of '24'. Compile the program with a higher "
+                + "register target", r.message());
+        assertNull(r.assignment());
+    }
+
+    @Test
+    void coalescingRemovesCopiesWhoseSourceDies() {
+        dev.regtune.core.ir.FunctionBuilder b = new dev.regtune.core.ir.FunctionBuilder("copies",
+                dev.regtune.core.ir.FunctionKind.ENTRY);
+        int a = b.vreg("%a", dev.regtune.core.ir.RegClass.R, PairMode.SINGLE, 0);
+        int c = b.vreg("%c", dev.regtune.core.ir.RegClass.R, PairMode.SINGLE, 0);
+        b.instr("ld.global.u32", dev.regtune.core.ir.InstrKind.LOAD_GLOBAL, 0, new int[] {a}, new int[0], 0);
+        b.instr("mov.u32", dev.regtune.core.ir.InstrKind.MOVE, dev.regtune.core.ir.InstrFlags.COPY, new int[] {c},
+                new int[] {a}, 0);
+        b.instr("st.global.u32", dev.regtune.core.ir.InstrKind.STORE_GLOBAL, 0, new int[0], new int[] {c}, 0);
+        KernelFunction fn = b.build();
+        AllocationResult on = allocate(fn, Knobs.defaults(), 0);
+        AllocationResult off = allocate(fn, Knobs.defaults().with(KnobCatalogue.COALESCING, 0), 0);
+        assertEquals(1, on.coalescedCopies());
+        assertEquals(0, off.coalescedCopies());
+        assertEquals(on.assignment().slotOf(a), on.assignment().slotOf(c));
+        assertTrue(on.estLatencyCycles() < off.estLatencyCycles());
+    }
+}
