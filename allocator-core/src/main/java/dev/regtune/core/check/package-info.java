@@ -1,0 +1,54 @@
+/**
+ * The independent allocation checker: verifies an {@link dev.regtune.core.alloc.Assignment}
+ * against its {@link dev.regtune.core.ir.KernelFunction} symbolically, the part regalloc2's
+ * checker plays for Cranelift. Tests and fuzzers call {@link
+ * dev.regtune.core.check.AllocationChecker#verify}; sweeps may call {@link
+ * dev.regtune.core.check.AllocationChecker#check} to record a {@link
+ * dev.regtune.core.check.CheckReport}.
+ *
+ * <h2>Why it is independent</h2>
+ * A checker that reuses the allocator's liveness would bless the allocator's liveness bugs. This
+ * package therefore shares nothing with the allocator except the IR and the {@code Assignment}
+ * value: it must not use {@code dev.regtune.core.analysis} or any allocator stage, and it has its
+ * own liveness ({@code LiveRanges}), written for obviousness rather than speed (a textbook
+ * gen/kill data-flow over the CFG, then one backward walk per block).
+ *
+ * <h2>What is verified</h2>
+ * <ul>
+ * <li><b>Program points.</b> Instruction {@code i} has the read point {@code 2i} (values live
+ * into {@code i}, including those it uses) and the write point {@code 2i+1} (values live out of
+ * {@code i}, including those it defines). A value defined at {@code i} and last used at {@code j}
+ * occupies points {@code 2i+1..2j}; a dead def occupies {@code 2i+1} only. Across blocks,
+ * liveness is the standard backward data-flow over the CFG ({@code live-in = uses ∪ (live-out −
+ * defs)}), unreachable blocks included. A def by an instruction flagged
+ * {@link dev.regtune.core.ir.InstrFlags#GUARDED} does not kill: if the old value was live it stays
+ * live through the instruction. A value used before any def is live from function entry. Because
+ * a value that dies at {@code i} is not live at {@code 2i+1}, a copy's destination may take the
+ * slot of a source that dies at that copy.</li>
+ * <li><b>Classes.</b> Every vreg that occurs as an operand has an assigned class 1..6
+ * ({@code classOf}); vregs that never occur are ignored entirely.</li>
+ * <li><b>Registers of values in registers.</b> A value that is not spilled has {@code slotOf(v) >=
+ * 0}; its slots {@code [slot, slot + vregSlots(v))} lie within {@code classBudget(class)}; and
+ * {@code pairMode(v).accepts(slot)} (pairs even, quads a multiple of four).</li>
+ * <li><b>Spilled values.</b> A spilled value has {@code slotOf == -1}; in LMEM or SMEM its
+ * {@code spillOffset} is a non-negative multiple of 4 (GPR_BIT spills have no offset to check).
+ * It occupies a register only at its own operand occurrences: a def occurrence at {@code i}
+ * occupies {@code operandSlot(op)} at point {@code 2i+1}, a use occurrence at point {@code 2i}.
+ * Each such operand slot is present, within budget and aligned, and occurrences of the same vreg
+ * at the same point use the same slot.</li>
+ * <li><b>No register conflicts.</b> No two distinct values of the same class occupy overlapping
+ * slot ranges at the same point (pairs and quads count with all their slots). Different classes
+ * never conflict.</li>
+ * <li><b>No spill-slot conflicts.</b> Two LMEM-spilled values whose live ranges (as if they were
+ * not spilled) overlap must not have overlapping byte ranges {@code [offset, offset + 4*slots)};
+ * the same for SMEM. LMEM and SMEM never conflict with each other.</li>
+ * </ul>
+ * Not verified: the allocator's choice of class (an R value may be placed in UR), per-vreg
+ * constraints other than alignment, which bit of which GPR a GPR_BIT spill uses, operand slots
+ * of values that are not spilled (they are ignored).
+ *
+ * <p>Every violation is reported with a message naming the vregs by their IR names, the
+ * instruction, the register and the point. The number of violations kept is capped; the total is
+ * always counted.
+ */
+package dev.regtune.core.check;
