@@ -9,5 +9,7 @@ public enum SpillSpace {
     /** Shared memory (STS/LDS), classes 3 and 6 under knob 619. */
     SMEM,
     /** A predicate spilled into a bit of a general-purpose register (P2R/R2P). */
-    GPR_BIT
+    GPR_BIT,
+    /** Not stored at all: recomputed before each use (its def reads no register). */
+    REMAT
 }

@@ -31,7 +31,7 @@
  * 0}; its slots {@code [slot, slot + vregSlots(v))} lie within {@code classBudget(class)}; and
  * {@code pairMode(v).accepts(slot)} (pairs even, quads a multiple of four).</li>
  * <li><b>Spilled values.</b> A spilled value has {@code slotOf == -1}; in LMEM or SMEM its
- * {@code spillOffset} is a non-negative multiple of 4 (GPR_BIT spills have no offset to check).
+ * {@code spillOffset} is a non-negative multiple of 4 (GPR_BIT and REMAT spills have no offset to check).
  * It occupies a register only at its own operand occurrences: a def occurrence at {@code i}
  * occupies {@code operandSlot(op)} at point {@code 2i+1}, a use occurrence at point {@code 2i}.
  * Each such operand slot is present, within budget and aligned, and occurrences of the same vreg

@@ -13,10 +13,18 @@ import java.util.List;
 /**
  * The per-class driver (seed 000/004, sub_971A90 and sub_9714E0): one NOSPILL attempt; if it
  * does not fit, up to {@code RegAllocNumNonSpillTrials} (639) SPILL attempts, each preceded by
- * spill guidance toward a target that drops by one register per attempt; the spill feasibility
+ * spill guidance toward a target that drops with every attempt; the spill feasibility
  * gate forcing extra spill marks when an attempt made no progress; the best-result recorder;
  * and the final fallback, which spills every value the best attempt could not place plus what
- * guidance asks for at the lowest target, before giving up.
+ * guidance asks for below the lowest target reached, and as a last resort every value of the
+ * class, before giving up.
+ *
+ * <p>The target of the first SPILL attempt is the budget; each later one drops by the previous
+ * attempt's overshoot (its peak minus the budget, at least one register): the seed's recursive
+ * descent ({@code spill_target = result - 1}) read as "aim below what the last attempt needed".
+ *
+ * <p>A value whose def reads no register is rematerialized rather than stored: its cost is scaled
+ * by {@code RegTuneRematCostFactor}, so guidance takes it first.
  */
 final class ClassAllocationDriver {
     private ClassAllocationDriver() {
@@ -62,8 +70,10 @@ final class ClassAllocationDriver {
         }
         double weight = SpillCostModel.weight(knobs, classPeak > budget);
         double[] cost = new double[groups.groupCount()];
+        double rematFactor = knobs.get(KnobCatalogue.REMAT_COST_FACTOR);
         for (int g : members) {
-            cost[g] = SpillCostModel.cost(weight, facts.frequencyWeightedUses(g));
+            cost[g] = SpillCostModel.cost(weight, facts.frequencyWeightedUses(g))
+                    * (facts.rematerializable(g) ? rematFactor : 1.0);
         }
         int slack = knobs.getInt(KnobCatalogue.SCAN_SLACK);
         int threshold = knobs.getInt(KnobCatalogue.THRESHOLD_FOR_DISCARD_CONFLICTS);
@@ -84,9 +94,14 @@ final class ClassAllocationDriver {
         UnitSet bestUnits = units;
         boolean[] bestSpilled = spilled.clone();
         FatPointScanner.Attempt previous = null;
+        int target = budget;
         for (int k = 1; k <= trials && !attempt.success(); k++) {
             boolean[] marked = marks(units, attempt, groups.groupCount());
-            int target = Math.max(1, budget - (k - 1));
+            // Recursive descent (sub_9714E0): the first retry aims at the budget, each later one
+            // lowers the target by the previous attempt's overshoot (at least one register).
+            if (k > 1) {
+                target = Math.max(1, target - Math.max(1, attempt.peak() - budget));
+            }
             int[] excess = excess(units, cx.points(), target);
             List<SpillGuidance.Candidate> candidates = candidates(cx, members, spilled, cost, marked, multiplier);
             List<Integer> chosen = SpillGuidance.choose(excess, candidates, Integer.MAX_VALUE);
@@ -124,7 +139,7 @@ final class ClassAllocationDriver {
         }
         if (!attempt.success()) {
             // Final fallback: start from the best attempt, spill what it could not place, then
-            // whatever guidance asks for at the lowest target reached.
+            // whatever guidance asks for below the lowest target reached.
             System.arraycopy(bestSpilled, 0, spilled, 0, spilled.length);
             boolean[] marked = marks(bestUnits, best, groups.groupCount());
             for (int g : members) {
@@ -133,8 +148,8 @@ final class ClassAllocationDriver {
                 }
             }
             units = units(cx, members, spilled, cost);
-            int target = Math.max(1, budget - trials);
-            int[] excess = excess(units, cx.points(), target);
+            int fallbackTarget = Math.max(1, Math.min(target, budget) - Math.max(1, attempt.peak() - budget));
+            int[] excess = excess(units, cx.points(), fallbackTarget);
             for (int id : SpillGuidance.choose(excess,
                     candidates(cx, members, spilled, cost, marked, multiplier), Integer.MAX_VALUE)) {
                 spilled[id] = true;
@@ -142,6 +157,16 @@ final class ClassAllocationDriver {
             units = units(cx, members, spilled, cost);
             attempt = attempt(cx, units, budget, slack, threshold, hints, true);
             attempts++;
+            if (!attempt.success()) {
+                // Last resort: every value of the class lives in memory between its uses; only
+                // an instruction whose own operands exceed the budget can still fail.
+                for (int g : members) {
+                    spilled[g] = true;
+                }
+                units = units(cx, members, spilled, cost);
+                attempt = attempt(cx, units, budget, slack, threshold, hints, true);
+                attempts++;
+            }
         }
         boolean ok = attempt.success();
         for (int u = 0; u < units.count; u++) {

@@ -48,14 +48,19 @@ public final class FatPointAllocator implements RegisterAllocator {
                 knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
         Liveness liveness = Liveness.compute(fn, dom);
         LiveRanges ranges = LiveRanges.compute(fn, liveness);
-        UniformityAnalysis uniformity = arch.hasUniformRegisters() && knobs.getBool(KnobCatalogue.UNIFORM_REGISTERS)
+        UniformityAnalysis uniformity = arch.hasUniformRegisters() && knobs.getInt(KnobCatalogue.UNIFORM_POLICY) > 0
                 ? UniformityAnalysis.compute(dom, PostDominators.compute(fn), loops)
                 : null;
-        int[] effectiveClass = UniformPlacement.place(fn, ranges, uniformity, frequency, arch, knobs);
+        int threads = fn.launchBounds().threadsPerBlock() > 0 ? fn.launchBounds().threadsPerBlock()
+                : knobs.getInt(KnobCatalogue.DEFAULT_THREADS_PER_BLOCK);
+        threads = Math.min(threads, arch.maxThreadsPerBlock());
+        int gprBudget = Math.max(1, budget.registers() - reserved);
+        boolean explicitLimit = !budget.source().equals("arch");
+        int[] effectiveClass = UniformPlacement.place(fn, ranges, uniformity, frequency, arch, knobs,
+                explicitLimit ? gprBudget : -1, reserved, threads);
         ValueGroups groups = ValueGroups.build(fn, ranges, effectiveClass, knobs);
         GroupFacts facts = GroupFacts.build(fn, groups, frequency);
 
-        int gprBudget = Math.max(1, budget.registers() - reserved);
         int[] classBudget = new int[7];
         classBudget[RegClass.R.id()] = gprBudget;
         classBudget[RegClass.R_ALT.id()] = gprBudget;
@@ -64,9 +69,6 @@ public final class FatPointAllocator implements RegisterAllocator {
         classBudget[RegClass.UR_EXT.id()] = Math.max(1, arch.uniformRegisters());
         classBudget[RegClass.P.id()] = arch.predicateRegisters();
 
-        int threads = fn.launchBounds().threadsPerBlock() > 0 ? fn.launchBounds().threadsPerBlock()
-                : knobs.getInt(KnobCatalogue.DEFAULT_THREADS_PER_BLOCK);
-        threads = Math.min(threads, arch.maxThreadsPerBlock());
         BudgetModel budgetModel = BudgetModel.of(knobs, threads, reserved);
         int minWarps = OCCUPANCY.compute(arch, arch.maxRegistersPerThread(), threads, 0).activeWarpsPerSm();
         int targetWarps = OCCUPANCY.compute(arch, budget.registers(), threads, 0).activeWarpsPerSm();
@@ -116,6 +118,8 @@ public final class FatPointAllocator implements RegisterAllocator {
             SpillSpace s;
             if (cls == RegClass.P.id()) {
                 s = SpillSpace.GPR_BIT;
+            } else if (facts.rematerializable(gr)) {
+                s = SpillSpace.REMAT;
             } else if (smem && (cls == RegClass.UR.id() || cls == RegClass.TENSOR.id())) {
                 s = SpillSpace.SMEM;
             } else {

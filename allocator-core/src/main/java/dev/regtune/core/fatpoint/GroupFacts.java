@@ -2,6 +2,7 @@ package dev.regtune.core.fatpoint;
 
 import dev.regtune.core.analysis.BlockFrequency;
 import dev.regtune.core.ir.ConstraintKind;
+import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.ir.VregConstraint;
@@ -21,9 +22,10 @@ public final class GroupFacts {
     private final int[] fixedSlot;
     private final int[][] excluded;
     private final int[] liveLength;
+    private final boolean[] rematerializable;
 
     private GroupFacts(int[] occOff, int[] occPoint, double[] frequencyUses, boolean[] constrained, int[] flags,
-            int[] fixedSlot, int[][] excluded, int[] liveLength) {
+            int[] fixedSlot, int[][] excluded, int[] liveLength, boolean[] rematerializable) {
         this.occOff = occOff;
         this.occPoint = occPoint;
         this.frequencyUses = frequencyUses;
@@ -32,6 +34,7 @@ public final class GroupFacts {
         this.fixedSlot = fixedSlot;
         this.excluded = excluded;
         this.liveLength = liveLength;
+        this.rematerializable = rematerializable;
     }
 
     public static GroupFacts build(KernelFunction fn, ValueGroups groups, BlockFrequency freq) {
@@ -110,7 +113,28 @@ public final class GroupFacts {
                 excluded[gr] = e;
             }
         }
-        return new GroupFacts(newOff, Arrays.copyOf(pts, w), fu, constrained, flags, fixed, excluded, liveLength);
+        // Rematerializable: every def of every member reads no register, is unguarded and not
+        // a memory load other than a parameter or constant read.
+        boolean[] remat = new boolean[g];
+        boolean[] blocked = new boolean[g];
+        for (int i = 0; i < fn.instrCount(); i++) {
+            InstrKind kind = fn.instrKind(i);
+            boolean cheap = fn.useCount(i) == 0 && (kind == InstrKind.MOVE || kind == InstrKind.LOAD_PARAM
+                    || kind == InstrKind.LOAD_CONST || kind == InstrKind.INT_ALU || kind == InstrKind.CONVERT);
+            for (int k = 0; k < fn.defCount(i); k++) {
+                int gr = groups.groupOf(fn.def(i, k));
+                if (cheap && fn.defCount(i) == 1) {
+                    remat[gr] = true;
+                } else {
+                    blocked[gr] = true;
+                }
+            }
+        }
+        for (int k = 0; k < g; k++) {
+            remat[k] &= !blocked[k];
+        }
+        return new GroupFacts(newOff, Arrays.copyOf(pts, w), fu, constrained, flags, fixed, excluded, liveLength,
+                remat);
     }
 
     public int occurrenceCount(int g) {
@@ -162,6 +186,11 @@ public final class GroupFacts {
             }
         }
         return false;
+    }
+
+    /** Whether the group's value can be recomputed before each use instead of being stored. */
+    public boolean rematerializable(int g) {
+        return rematerializable[g];
     }
 
     /** Number of program points the group is live at. */

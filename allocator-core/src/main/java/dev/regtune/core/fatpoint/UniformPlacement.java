@@ -4,6 +4,9 @@ import dev.regtune.core.analysis.BlockFrequency;
 import dev.regtune.core.analysis.LiveRanges;
 import dev.regtune.core.analysis.UniformityAnalysis;
 import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.arch.OccupancyCalculator;
+import dev.regtune.core.ir.InstrFlags;
+import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.knobs.KnobCatalogue;
@@ -23,43 +26,155 @@ final class UniformPlacement {
     private UniformPlacement() {
     }
 
-    /** Effective class id per vreg; 0 for a vreg that never occurs. */
+    static final int POLICY_NONE = 0;
+    static final int POLICY_DIRECT = 1;
+    static final int POLICY_ALL = 2;
+    static final int POLICY_ON_DEMAND = 3;
+
+    private static final OccupancyCalculator OCCUPANCY = new OccupancyCalculator();
+
+    /**
+     * Vregs every def of which reads a kernel parameter, a constant or a uniform special register
+     * directly ({@code ld.param}, {@code ld.const}, {@code mov %ctaid.x}), or converts such a value
+     * ({@code cvta}): the values ptxas keeps in the constant bank or UR instead of the GPR file.
+     */
+    static boolean[] directUniformSources(KernelFunction fn) {
+        int n = fn.vregCount();
+        boolean[] direct = new boolean[n];
+        boolean[] other = new boolean[n];
+        for (int i = 0; i < fn.instrCount(); i++) {
+            InstrKind kind = fn.instrKind(i);
+            boolean source = kind == InstrKind.LOAD_PARAM || kind == InstrKind.LOAD_CONST
+                    || fn.instrHas(i, InstrFlags.READS_UNIFORM_SPECIAL);
+            if (!source && kind == InstrKind.CONVERT && fn.useCount(i) == 1) {
+                source = direct[fn.use(i, 0)] && !other[fn.use(i, 0)];
+            }
+            for (int k = 0; k < fn.defCount(i); k++) {
+                int v = fn.def(i, k);
+                if (source) {
+                    direct[v] = true;
+                } else {
+                    other[v] = true;
+                }
+            }
+        }
+        for (int v = 0; v < n; v++) {
+            direct[v] &= !other[v];
+        }
+        return direct;
+    }
+
+    /**
+     * Effective class id per vreg; 0 for a vreg that never occurs.
+     *
+     * @param gprTarget GPR slots available under an explicit register limit, or -1 without one
+     * @param reserved registers ptxas counts beyond the allocated ones
+     */
     static int[] place(KernelFunction fn, LiveRanges ranges, UniformityAnalysis uniformity, BlockFrequency freq,
-            ArchProfile arch, Knobs knobs) {
+            ArchProfile arch, Knobs knobs, int gprTarget, int reserved, int threadsPerBlock) {
         int n = fn.vregCount();
         int[] cls = new int[n];
         for (int v = 0; v < n; v++) {
             cls[v] = ranges.segmentCount(v) > 0 ? fn.vregClassId(v) : 0;
         }
-        if (uniformity == null || !arch.hasUniformRegisters() || !knobs.getBool(KnobCatalogue.UNIFORM_REGISTERS)) {
+        int policy = knobs.getInt(KnobCatalogue.UNIFORM_POLICY);
+        if (uniformity == null || !arch.hasUniformRegisters() || policy == POLICY_NONE) {
             return cls;
         }
-        int urBudget = arch.uniformRegisters();
-        int points = ranges.pointCount();
-        int[] diff = new int[points + 1];
+        boolean[] direct = policy == POLICY_ALL ? null
+                : policy == POLICY_ON_DEMAND ? new boolean[n] : directUniformSources(fn);
+        double[] weight = occurrenceWeights(fn, freq);
         List<Integer> placed = new ArrayList<>();
+        List<Integer> onDemand = new ArrayList<>();
         for (int v = 0; v < n; v++) {
-            if (cls[v] == RegClass.R.id() && uniformity.isUniform(v)) {
+            if (cls[v] != RegClass.R.id() || !uniformity.isUniform(v)) {
+                continue;
+            }
+            if (direct == null || direct[v]) {
                 cls[v] = RegClass.UR.id();
                 placed.add(v);
-                for (int k = 0; k < ranges.segmentCount(v); k++) {
-                    diff[ranges.segStart(v, k)] += fn.vregSlots(v);
-                    diff[ranges.segEnd(v, k) + 1] -= fn.vregSlots(v);
+            } else if (policy == POLICY_ON_DEMAND) {
+                onDemand.add(v);
+            }
+        }
+        if (!onDemand.isEmpty()) {
+            int[] excess = pressure(fn, ranges, cls, RegClass.R.id());
+            int peak = 0;
+            for (int e : excess) {
+                peak = Math.max(peak, e);
+            }
+            int target = gprTarget;
+            if (target < 0 && knobs.getBool(KnobCatalogue.OCCUPANCY_TARGET)) {
+                int cliff = cliffBelow(arch, peak + reserved, threadsPerBlock);
+                target = cliff > 0 ? cliff - reserved : -1;
+            }
+            if (target > 0 && peak > target) {
+                for (int p = 0; p < excess.length; p++) {
+                    excess[p] -= target;
+                }
+                List<Integer> chosen = SpillGuidance.choose(excess, candidates(fn, ranges, onDemand, weight),
+                        Integer.MAX_VALUE);
+                // Without a limit the move only pays when it reaches the occupancy cliff.
+                if (gprTarget >= 0 || SpillGuidance.overCount(excess) == 0) {
+                    for (int v : chosen) {
+                        cls[v] = RegClass.UR.id();
+                        placed.add(v);
+                    }
                 }
             }
         }
-        int[] excess = new int[points];
-        int run = 0;
+        int[] urExcess = pressure(fn, ranges, cls, RegClass.UR.id());
         boolean over = false;
-        for (int p = 0; p < points; p++) {
-            run += diff[p];
-            excess[p] = run - urBudget;
-            over |= excess[p] > 0;
+        for (int p = 0; p < urExcess.length; p++) {
+            urExcess[p] -= arch.uniformRegisters();
+            over |= urExcess[p] > 0;
         }
-        if (!over) {
-            return cls;
+        if (over) {
+            for (int v : SpillGuidance.choose(urExcess, candidates(fn, ranges, placed, weight), Integer.MAX_VALUE)) {
+                cls[v] = RegClass.R.id();
+            }
         }
-        double[] weight = new double[n];
+        return cls;
+    }
+
+    /**
+     * The largest register count below {@code demand} at which more warps are active than at
+     * {@code demand}, or -1 when {@code demand} already allows the most warps.
+     */
+    static int cliffBelow(ArchProfile arch, int demand, int threadsPerBlock) {
+        int d = Math.min(demand, arch.maxRegistersPerThread());
+        int warps = OCCUPANCY.compute(arch, d, threadsPerBlock, 0).activeWarpsPerSm();
+        for (int r = d - 1; r >= 1; r--) {
+            if (OCCUPANCY.compute(arch, r, threadsPerBlock, 0).activeWarpsPerSm() > warps) {
+                return r;
+            }
+        }
+        return -1;
+    }
+
+    private static int[] pressure(KernelFunction fn, LiveRanges ranges, int[] cls, int classId) {
+        int points = ranges.pointCount();
+        int[] diff = new int[points + 1];
+        for (int v = 0; v < fn.vregCount(); v++) {
+            if (cls[v] != classId) {
+                continue;
+            }
+            for (int k = 0; k < ranges.segmentCount(v); k++) {
+                diff[ranges.segStart(v, k)] += fn.vregSlots(v);
+                diff[ranges.segEnd(v, k) + 1] -= fn.vregSlots(v);
+            }
+        }
+        int[] p = new int[points];
+        int run = 0;
+        for (int i = 0; i < points; i++) {
+            run += diff[i];
+            p[i] = run;
+        }
+        return p;
+    }
+
+    private static double[] occurrenceWeights(KernelFunction fn, BlockFrequency freq) {
+        double[] weight = new double[fn.vregCount()];
         for (int i = 0; i < fn.instrCount(); i++) {
             double f = freq.freq(fn.blockOf(i));
             for (int k = 0; k < fn.defCount(i); k++) {
@@ -69,8 +184,13 @@ final class UniformPlacement {
                 weight[fn.use(i, k)] += f;
             }
         }
-        List<SpillGuidance.Candidate> candidates = new ArrayList<>();
-        for (int v : placed) {
+        return weight;
+    }
+
+    private static List<SpillGuidance.Candidate> candidates(KernelFunction fn, LiveRanges ranges, List<Integer> vregs,
+            double[] weight) {
+        List<SpillGuidance.Candidate> out = new ArrayList<>();
+        for (int v : vregs) {
             int c = ranges.segmentCount(v);
             int[] s = new int[2 * c];
             int len = 0;
@@ -79,11 +199,8 @@ final class UniformPlacement {
                 s[2 * k + 1] = ranges.segEnd(v, k);
                 len += s[2 * k + 1] - s[2 * k] + 1;
             }
-            candidates.add(new SpillGuidance.Candidate(v, s, new int[0], fn.vregSlots(v), weight[v], len));
+            out.add(new SpillGuidance.Candidate(v, s, new int[0], fn.vregSlots(v), weight[v], len));
         }
-        for (int v : SpillGuidance.choose(excess, candidates, Integer.MAX_VALUE)) {
-            cls[v] = RegClass.R.id();
-        }
-        return cls;
+        return out;
     }
 }

@@ -78,6 +78,10 @@ public final class KnobCatalogue {
             KnobType.DOUBLE, 4.0, 1.0, 1e6, KnobEffect.MODELLED,
             "Spill cost multiplier (seed +1548, knob 680): cost factor for spilling a vreg the failed attempt did "
                     + "not mark, so guidance prefers the vregs the fat-point scan could not place.");
+    public static final KnobDef REMAT_COST_FACTOR = def(-1, "RegTuneRematCostFactor", false, KnobType.DOUBLE, 0.1,
+            0.0, 1e6, KnobEffect.MODELLED, "Spill-cost factor of a value whose def reads no register (a constant, a "
+                    + "parameter, a special register): ptxas recomputes such a value before each use instead of "
+                    + "storing it, so guidance takes it first and it costs no spill bytes.");
     public static final KnobDef SPILL_COST_THRESHOLD = def(-1, "RegAllocSpillCostThreshold", false, KnobType.DOUBLE,
             0.0, 0.0, 1e12, KnobEffect.MODELLED,
             "LMEM slot configuration (seed alloc+776): 0 selects 8-byte buckets with 4-byte alignment, any "
@@ -106,8 +110,15 @@ public final class KnobCatalogue {
                     + "memory; never for functions that use the ABI.");
 
     // ---- RegTune model constants ----
-    public static final KnobDef UNIFORM_REGISTERS = bool(-1, "RegTuneUniformRegisters", false, true,
-            KnobEffect.MODELLED, "Place uniform-register candidates in UR on architectures that have them (sm_75+).");
+    public static final KnobDef UNIFORM_POLICY = def(-1, "RegTuneUniformPolicy", false, KnobType.INT, 3, 0, 3,
+            KnobEffect.MODELLED, "Which warp-uniform values leave the GPR file on sm_75+: 0 none, 1 values read from "
+                    + "kernel parameters and uniform special registers (and their address conversions), 2 every "
+                    + "uniform value, 3 those of 1 always and the other uniform values on demand, cheapest first, "
+                    + "until GPR pressure meets the target.");
+    public static final KnobDef OCCUPANCY_TARGET = bool(-1, "RegTuneOccupancyTarget", false, true,
+            KnobEffect.MODELLED, "Without a register limit, aim for the nearest occupancy cliff below the demand "
+                    + "(reached by moving uniform values out of the GPR file, never by spilling), as ptxas 13.0 "
+                    + "lands on 32/40/48... registers.");
     public static final KnobDef RESERVED_REGISTERS = def(-1, "RegTuneReservedRegisters", false, KnobType.INT, 2, 0, 16,
             KnobEffect.MODELLED, "GPRs ptxas reserves beyond the allocated ones in its 'Used N registers' figure.");
     public static final KnobDef DEFAULT_THREADS_PER_BLOCK = def(-1, "RegTuneDefaultThreadsPerBlock", false,

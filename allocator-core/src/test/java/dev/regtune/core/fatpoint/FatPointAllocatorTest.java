@@ -31,18 +31,61 @@ class FatPointAllocatorTest {
 
     @Test
     void registersAreThePeakPressurePlusTheReservedRegisters() {
-        // 30 loaded values + 1 accumulator live together; the parameter-loaded address pair is
-        // uniform and goes to UR on sm_90
+        // 30 loaded values + 1 accumulator + the parameter-loaded address pair live together:
+        // 33 slots + 2 reserved. The pair is uniform, but moving it out of R (to 33 registers)
+        // does not reach the occupancy cliff at 32, so the default policy leaves it in R.
         KernelFunction fn = SmallKernels.parallelLive(30, PairMode.SINGLE);
         AllocationResult r = allocate(fn, Knobs.defaults(), 0);
         assertEquals(AllocationStatus.OK, r.status());
-        assertEquals(31 + 2, r.registers());
-        assertEquals(2, r.uniformRegisters());
+        assertEquals(33 + 2, r.registers());
+        assertEquals(0, r.uniformRegisters());
         assertFalse(r.spills());
-        assertEquals(2, r.attempts(), "one NOSPILL attempt each for R and UR");
-        AllocationResult noUniform = allocate(fn, Knobs.defaults().with(KnobCatalogue.UNIFORM_REGISTERS, 0), 0);
-        assertEquals(33 + 2, noUniform.registers());
-        assertEquals(0, noUniform.uniformRegisters());
+        assertEquals(1, r.attempts(), "one NOSPILL attempt for R; no other class has values");
+        AllocationResult all = allocate(fn, Knobs.defaults().with(KnobCatalogue.UNIFORM_POLICY, 2), 0);
+        assertEquals(31 + 2, all.registers(), "policy 2 moves every uniform value to UR");
+        assertEquals(2, all.uniformRegisters());
+    }
+
+    @Test
+    void uniformValuesLeaveTheGprFileWhenThatReachesTheOccupancyCliff() {
+        // 29 + 1 + 2 = 32 slots + 2 reserved = 34 registers; without the pair 32 registers,
+        // which allows 64 warps of 256-thread blocks on sm_90 instead of 48
+        KernelFunction fn = SmallKernels.parallelLive(29, PairMode.SINGLE);
+        AllocationResult r = allocate(fn, Knobs.defaults(), 0);
+        assertEquals(32, r.registers());
+        assertEquals(2, r.uniformRegisters());
+        assertEquals(1.0, r.occupancy());
+        AllocationResult noTarget = allocate(fn, Knobs.defaults().with(KnobCatalogue.OCCUPANCY_TARGET, 0), 0);
+        assertEquals(34, noTarget.registers());
+        assertEquals(0.75, noTarget.occupancy());
+    }
+
+    @Test
+    void valuesWithoutRegisterInputsAreRematerializedNotStored() {
+        // 40 constants live together; at 24 registers the overflow is recomputed before each use
+        dev.regtune.core.ir.FunctionBuilder b = new dev.regtune.core.ir.FunctionBuilder("constants",
+                dev.regtune.core.ir.FunctionKind.ENTRY);
+        int[] c = new int[40];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = b.vreg("%c" + i, dev.regtune.core.ir.RegClass.R, PairMode.SINGLE, 0);
+            b.instr("mov.u32", dev.regtune.core.ir.InstrKind.MOVE, 0, new int[] {c[i]}, new int[0], 0);
+        }
+        for (int i = 0; i < c.length; i++) {
+            b.instr("st.global.u32", dev.regtune.core.ir.InstrKind.STORE_GLOBAL, 0, new int[0], new int[] {c[i]}, 0);
+        }
+        KernelFunction fn = b.build();
+        Knobs inR = Knobs.defaults().with(KnobCatalogue.UNIFORM_POLICY, 0);
+        AllocationResult r = allocate(fn, inR, 24);
+        assertTrue(r.registers() <= 24);
+        assertEquals(0, r.spillStoreBytes());
+        assertEquals(0, r.spillLoadBytes());
+        int remat = 0;
+        for (int v = 0; v < fn.vregCount(); v++) {
+            if (r.assignment().spillSpace(v) == dev.regtune.core.alloc.SpillSpace.REMAT) {
+                remat++;
+            }
+        }
+        assertTrue(remat >= 40 - 22, "at least the overflow is rematerialized: " + remat);
     }
 
     @Test

@@ -1,0 +1,415 @@
+package dev.regtune.core.ptx;
+
+/**
+ * Single-pass tokenizer over a char array. It keeps exactly one current token in fields (no token
+ * objects, no substrings, no regular expressions) because sweeps parse millions of kernels.
+ *
+ * <p>Token classes:
+ * <ul>
+ *   <li>{@link #WORD}: identifiers, directives and opcodes. A word starts with a letter, {@code _},
+ *       {@code $}, {@code %} or {@code .} and continues with letters, digits, {@code _}, {@code $},
+ *       {@code .} and {@code ::}, so {@code ld.global.nc.v4.f32}, {@code %tid.x}, {@code .b32} and
+ *       {@code mbarrier.try_wait.shared::cta.b64} are single tokens. Its String-compatible hash is
+ *       computed while scanning, so the {@link NameTable} looks it up without allocating.</li>
+ *   <li>{@link #NUMBER}: integer literals (decimal, {@code 0x} hex, octal, {@code 0b} binary, an
+ *       optional {@code U} suffix) and float literals ({@code 0f} + 8 hex digits, {@code 0d} + 16 hex
+ *       digits, decimal {@code 1.5e3}). A sign is a separate {@code -} token.</li>
+ *   <li>{@link #STRING}: a double-quoted string with backslash escapes.</li>
+ *   <li>{@link #PUNCT}: any other single character; the parser decides whether it is allowed.</li>
+ * </ul>
+ * Whitespace, {@code //} and {@code /* *}{@code /} comments and backslash-newline line
+ * continuations separate tokens. Lines are counted at {@code \n}; a column is the 1-based offset
+ * from the start of the line, a tab counting as one.
+ */
+final class PtxLexer {
+    static final int EOF = 0;
+    static final int WORD = 1;
+    static final int NUMBER = 2;
+    static final int STRING = 3;
+    static final int PUNCT = 4;
+
+    /** Longest token text quoted in an error message. */
+    private static final int MAX_FOUND = 48;
+
+    final String source;
+    final char[] buf;
+    private final int limit;
+    private int pos;
+    private int line = 1;
+    private int lineStart;
+
+    /** Current token: class, text range [start, end), 1-based position, String-compatible hash. */
+    int type;
+    int start;
+    int end;
+    int tokLine;
+    int tokCol;
+    int hash;
+    /** The character of a {@link #PUNCT} token. */
+    char punct;
+    /** For a {@link #NUMBER}: whether it is a float literal. */
+    boolean isFloat;
+    /** For an integer {@link #NUMBER}: its value modulo 2^64 (unsigned literals may exceed Long.MAX_VALUE). */
+    long value;
+    /** For an integer {@link #NUMBER}: whether the literal needs more than 64 bits. */
+    boolean overflow;
+
+    PtxLexer(char[] buf, String source) {
+        this.buf = buf;
+        this.limit = buf.length;
+        this.source = source;
+        advance();
+    }
+
+    // ---------------------------------------------------------------- token queries
+
+    boolean isPunct(char c) {
+        return type == PUNCT && punct == c;
+    }
+
+    boolean isWord() {
+        return type == WORD;
+    }
+
+    /** Whether the current token is a word whose text equals {@code s}. */
+    boolean isWord(String s) {
+        if (type != WORD || end - start != s.length()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (buf[start + i] != s.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    int length() {
+        return end - start;
+    }
+
+    char firstChar() {
+        return buf[start];
+    }
+
+    /** The current token's text (allocates; use on cold paths or once per distinct name). */
+    String text() {
+        return new String(buf, start, end - start);
+    }
+
+    /** The current token as quoted in an error message, or null at the end of the file. */
+    String foundText() {
+        if (type == EOF) {
+            return null;
+        }
+        int n = end - start;
+        if (n <= MAX_FOUND) {
+            return new String(buf, start, n);
+        }
+        return new String(buf, start, MAX_FOUND) + "...";
+    }
+
+    /** An error at the current token. */
+    PtxParseException error(String expected) {
+        return new PtxParseException(source, tokLine, tokCol, expected, foundText());
+    }
+
+    /** An error at a remembered position (see {@link #position()}). */
+    PtxParseException errorAt(long position, String expected, String found) {
+        return new PtxParseException(source, (int) (position >>> 32), (int) position, expected, found);
+    }
+
+    /** The current token's position packed as {@code line << 32 | column}. */
+    long position() {
+        return ((long) tokLine << 32) | (tokCol & 0xffffffffL);
+    }
+
+    /** Consumes the punctuation {@code c} or fails with "expected 'c'". */
+    void expectPunct(char c) {
+        if (type != PUNCT || punct != c) {
+            throw error("'" + c + "'");
+        }
+        advance();
+    }
+
+    /** Consumes the punctuation {@code c} if it is the current token. */
+    boolean acceptPunct(char c) {
+        if (type == PUNCT && punct == c) {
+            advance();
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Consumes a non-negative integer literal that fits an int and returns it, or fails with
+     * "expected {@code what}".
+     */
+    int expectInt(String what) {
+        if (type != NUMBER || isFloat || overflow || value < 0 || value > Integer.MAX_VALUE) {
+            throw error(what);
+        }
+        int v = (int) value;
+        advance();
+        return v;
+    }
+
+    // ---------------------------------------------------------------- scanning
+
+    /** Moves to the next token. */
+    void advance() {
+        skipSpaceAndComments();
+        start = pos;
+        tokLine = line;
+        tokCol = pos - lineStart + 1;
+        if (pos >= limit) {
+            type = EOF;
+            end = pos;
+            return;
+        }
+        char c = buf[pos];
+        if (isWordStart(c) && (c != '%' && c != '.' || pos + 1 < limit && isWordPart(buf[pos + 1]))) {
+            scanWord();
+        } else if (c >= '0' && c <= '9') {
+            scanNumber();
+        } else if (c == '"') {
+            scanString();
+        } else {
+            type = PUNCT;
+            punct = c;
+            pos++;
+            end = pos;
+        }
+    }
+
+    private void skipSpaceAndComments() {
+        final char[] b = buf;
+        while (pos < limit) {
+            char c = b[pos];
+            if (c == '\n') {
+                pos++;
+                line++;
+                lineStart = pos;
+            } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == 0x0B) {
+                pos++;
+            } else if (c == '/' && pos + 1 < limit && b[pos + 1] == '/') {
+                pos += 2;
+                while (pos < limit && b[pos] != '\n') {
+                    pos++;
+                }
+            } else if (c == '/' && pos + 1 < limit && b[pos + 1] == '*') {
+                int openLine = line;
+                int openCol = pos - lineStart + 1;
+                pos += 2;
+                while (true) {
+                    if (pos >= limit) {
+                        throw new PtxParseException(source, openLine, openCol,
+                                "'*/' to close the comment opened here", null);
+                    }
+                    char d = b[pos];
+                    if (d == '*' && pos + 1 < limit && b[pos + 1] == '/') {
+                        pos += 2;
+                        break;
+                    }
+                    pos++;
+                    if (d == '\n') {
+                        line++;
+                        lineStart = pos;
+                    }
+                }
+            } else if (c == '\\' && pos + 1 < limit && (b[pos + 1] == '\n'
+                    || b[pos + 1] == '\r' && pos + 2 < limit && b[pos + 2] == '\n')) {
+                // Line continuation: the backslash and the line break are whitespace.
+                pos += b[pos + 1] == '\n' ? 2 : 3;
+                line++;
+                lineStart = pos;
+            } else {
+                return;
+            }
+        }
+    }
+
+    private void scanWord() {
+        final char[] b = buf;
+        int h = b[pos];
+        int p = pos + 1;
+        while (p < limit) {
+            char c = b[p];
+            if (isWordPart(c)) {
+                h = 31 * h + c;
+                p++;
+            } else if (c == ':' && p + 2 < limit && b[p + 1] == ':' && isWordPart(b[p + 2])) {
+                // "shared::cta", "L2::cache_hint": '::' joins the parts of one opcode modifier.
+                h = 31 * (31 * h + ':') + ':';
+                p += 2;
+            } else {
+                break;
+            }
+        }
+        type = WORD;
+        hash = h;
+        pos = p;
+        end = p;
+    }
+
+    private void scanNumber() {
+        final char[] b = buf;
+        int p = pos;
+        isFloat = false;
+        overflow = false;
+        value = 0;
+        char c0 = b[p];
+        char c1 = p + 1 < limit ? b[p + 1] : 0;
+        if (c0 == '0' && (c1 == 'x' || c1 == 'X')) {
+            p = scanRadixDigits(p + 2, 16, "a hexadecimal digit after '0x'");
+            p = skipUnsignedSuffix(p);
+        } else if (c0 == '0' && (c1 == 'b' || c1 == 'B')) {
+            p = scanRadixDigits(p + 2, 2, "a binary digit after '0b'");
+            p = skipUnsignedSuffix(p);
+        } else if (c0 == '0' && (c1 == 'f' || c1 == 'F' || c1 == 'd' || c1 == 'D')) {
+            int digits = c1 == 'f' || c1 == 'F' ? 8 : 16;
+            int q = p + 2;
+            while (q < limit && hexValue(b[q]) >= 0) {
+                q++;
+            }
+            if (q - (p + 2) != digits || q < limit && isWordPart(b[q])) {
+                throw malformedNumber(p, "a " + (digits == 8 ? "single" : "double")
+                        + "-precision float literal with exactly " + digits + " hexadecimal digits after '0"
+                        + c1 + "'");
+            }
+            isFloat = true;
+            p = q;
+        } else {
+            int q = p;
+            while (q < limit && b[q] >= '0' && b[q] <= '9') {
+                q++;
+            }
+            boolean fraction = q < limit && b[q] == '.' && (q + 1 >= limit || !isWordStart(b[q + 1]));
+            boolean exponent = q < limit && (b[q] == 'e' || b[q] == 'E') && isExponentAhead(q);
+            if (fraction || exponent) {
+                isFloat = true;
+                if (fraction) {
+                    q++;
+                    while (q < limit && b[q] >= '0' && b[q] <= '9') {
+                        q++;
+                    }
+                }
+                if (q < limit && (b[q] == 'e' || b[q] == 'E') && isExponentAhead(q)) {
+                    q++;
+                    if (b[q] == '+' || b[q] == '-') {
+                        q++;
+                    }
+                    while (q < limit && b[q] >= '0' && b[q] <= '9') {
+                        q++;
+                    }
+                }
+                p = q;
+            } else if (c0 == '0' && q - p > 1) {
+                p = scanRadixDigits(p + 1, 8, "an octal digit");
+                p = skipUnsignedSuffix(p);
+            } else {
+                p = scanRadixDigits(p, 10, "a decimal digit");
+                p = skipUnsignedSuffix(p);
+            }
+        }
+        if (p < limit && isWordPart(b[p])) {
+            throw malformedNumber(pos, "a number");
+        }
+        type = NUMBER;
+        pos = p;
+        end = p;
+    }
+
+    private boolean isExponentAhead(int q) {
+        int r = q + 1;
+        if (r < limit && (buf[r] == '+' || buf[r] == '-')) {
+            r++;
+        }
+        return r < limit && buf[r] >= '0' && buf[r] <= '9';
+    }
+
+    /** Scans digits of {@code radix} from {@code p}, accumulating {@link #value}; at least one digit. */
+    private int scanRadixDigits(int p, int radix, String what) {
+        int first = p;
+        long v = 0;
+        boolean over = false;
+        while (p < limit) {
+            int d = hexValue(buf[p]);
+            if (d < 0) {
+                break;
+            }
+            if (d >= radix) {
+                throw malformedNumber(pos, what);
+            }
+            // Unsigned overflow check: v * radix + d must fit in 64 bits.
+            if (Long.compareUnsigned(v, Long.divideUnsigned(-1L - d, radix)) > 0) {
+                over = true;
+            }
+            v = v * radix + d;
+            p++;
+        }
+        if (p == first) {
+            throw malformedNumber(pos, what);
+        }
+        value = v;
+        overflow = over;
+        return p;
+    }
+
+    private int skipUnsignedSuffix(int p) {
+        return p < limit && (buf[p] == 'U' || buf[p] == 'u') ? p + 1 : p;
+    }
+
+    private PtxParseException malformedNumber(int from, String what) {
+        int q = from;
+        while (q < limit && (isWordPart(buf[q]) || buf[q] == '.')) {
+            q++;
+        }
+        int n = Math.min(q - from, MAX_FOUND);
+        return new PtxParseException(source, line, from - lineStart + 1, what, new String(buf, from, n));
+    }
+
+    private void scanString() {
+        int p = pos + 1;
+        while (true) {
+            if (p >= limit || buf[p] == '\n') {
+                throw new PtxParseException(source, tokLine, tokCol, "a closing '\"' on the same line",
+                        p >= limit ? null : new String(buf, pos, Math.min(p - pos, MAX_FOUND)));
+            }
+            char c = buf[p];
+            if (c == '\\' && p + 1 < limit && buf[p + 1] != '\n') {
+                p += 2;
+            } else if (c == '"') {
+                p++;
+                break;
+            } else {
+                p++;
+            }
+        }
+        type = STRING;
+        pos = p;
+        end = p;
+    }
+
+    static boolean isWordStart(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || c == '%' || c == '.';
+    }
+
+    static boolean isWordPart(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$'
+                || c == '.';
+    }
+
+    private static int hexValue(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.regtune.core.ptx;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.regtune.core.ir.PtxModule;
+
+/**
+ * The PTX front end: turns PTX text as nvcc/cicc emit it (PTX ISA 2.x to 9.x) into a
+ * {@link PtxModule} of {@link dev.regtune.core.ir.KernelFunction}s.
+ *
+ * <p>Stateless and thread-safe: every call works on its own lexer and name table. Text that is not
+ * understood is a {@link PtxParseException} (unchecked) naming file, line, column and what was
+ * expected; nothing is silently skipped except comments, {@code .loc}/{@code .file} line
+ * information, {@code .pragma}s, {@code .section} debug blocks and variable initializers.
+ *
+ * <p>What the IR gets, in brief (the package documentation has the details): one vreg per
+ * referenced PTX register, created on first reference; per instruction its opcode spelling, kind,
+ * defs (the first operand for ordinary instructions) and uses (guard first), flags; labels and
+ * branches for the CFG; PAIRED constraints on 64/128-bit vregs and VECTOR_GROUP constraints on
+ * members of {@code {...}} operands.
+ */
+public final class PtxParser {
+    private PtxParser() {
+    }
+
+    /**
+     * Parses PTX text.
+     *
+     * @param text the whole PTX file
+     * @param sourceName the name errors and {@link PtxModule#source()} report, e.g. {@code kernel.ptx}
+     * @throws PtxParseException if the text is not PTX the front end understands
+     */
+    public static PtxModule parse(String text, String sourceName) {
+        return parse(text.toCharArray(), sourceName);
+    }
+
+    /**
+     * Reads and parses a PTX file (UTF-8; PTX is ASCII, so any other byte ends up in an error
+     * message rather than an exception of its own). Errors name the file as {@code file.toString()}.
+     *
+     * @throws IOException if the file cannot be read
+     * @throws PtxParseException if the text is not PTX the front end understands
+     */
+    public static PtxModule parse(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        return parse(new String(bytes, StandardCharsets.UTF_8).toCharArray(), file.toString());
+    }
+
+    private static PtxModule parse(char[] text, String sourceName) {
+        return new ModuleParser(text, sourceName).parse();
+    }
+}
