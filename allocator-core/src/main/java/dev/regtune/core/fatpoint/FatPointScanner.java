@@ -24,6 +24,7 @@ final class FatPointScanner {
 
     private final int words;
     private final long[][] occ = new long[MAX_SLOTS][];
+    private final long[][] summary = new long[MAX_SLOTS][];
     private final boolean[] dirty = new boolean[MAX_SLOTS];
 
     FatPointScanner(int points) {
@@ -65,8 +66,9 @@ final class FatPointScanner {
                 chosen = h;
             }
             if (chosen < 0) {
+                int first = segs[0];
                 for (int s = start; s + w <= budget && s + w <= MAX_SLOTS; s += align) {
-                    if (!facts.excludes(g, s) && conflicts(s, w, segs, 0) == 0) {
+                    if (!occupiedAt(s, w, first) && !facts.excludes(g, s) && conflicts(s, w, segs, 0) == 0) {
                         chosen = s;
                         break;
                     }
@@ -112,16 +114,34 @@ final class FatPointScanner {
         return new Attempt(slot, needsSpill, false, n, peak, marks);
     }
 
+    /** Whether any of slots [s, s+w) is occupied at {@code point}: a one-word test before the full scan. */
+    private boolean occupiedAt(int s, int w, int point) {
+        int x = point >>> 6;
+        long bit = 1L << (point & 63);
+        for (int j = 0; j < w; j++) {
+            long[] o = occ[s + j];
+            if (o != null && (o[x] & bit) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void reset() {
         for (int s = 0; s < MAX_SLOTS; s++) {
             if (dirty[s]) {
                 Arrays.fill(occ[s], 0L);
+                Arrays.fill(summary[s], 0L);
                 dirty[s] = false;
             }
         }
     }
 
-    /** Conflicting points of slots [s, s+w) over the segments; stops counting once above {@code limit}. */
+    /**
+     * Conflicting points of slots [s, s+w) over the segments; stops counting once above
+     * {@code limit}. The per-slot summary (one bit per bitset word) skips unoccupied stretches
+     * 4,096 points at a time, so a free slot is confirmed without reading every word.
+     */
     private int conflicts(int s, int w, int[] segs, int limit) {
         int count = 0;
         for (int k = 0; k < segs.length; k += 2) {
@@ -129,7 +149,27 @@ final class FatPointScanner {
             int b = segs[k + 1];
             int wa = a >>> 6;
             int wb = b >>> 6;
-            for (int x = wa; x <= wb; x++) {
+            int x = wa;
+            while (x <= wb) {
+                // Summary word covering bitset word x: skip to the next word occupied in any slot.
+                long sum = 0;
+                int sw = x >>> 6;
+                for (int j = 0; j < w; j++) {
+                    long[] sm = summary[s + j];
+                    if (sm != null) {
+                        sum |= sm[sw];
+                    }
+                }
+                sum &= -1L << (x & 63);
+                if (sum == 0) {
+                    x = (sw + 1) << 6;
+                    continue;
+                }
+                int next = (sw << 6) + Long.numberOfTrailingZeros(sum);
+                if (next > wb) {
+                    break;
+                }
+                x = next;
                 long mask = -1L;
                 if (x == wa) {
                     mask &= -1L << (a & 63);
@@ -151,6 +191,7 @@ final class FatPointScanner {
                         return count;
                     }
                 }
+                x++;
             }
         }
         return count;
@@ -162,7 +203,9 @@ final class FatPointScanner {
             if (o == null) {
                 o = new long[words];
                 occ[s + j] = o;
+                summary[s + j] = new long[(words + 63) >>> 6];
             }
+            long[] sm = summary[s + j];
             dirty[s + j] = true;
             for (int k = 0; k < segs.length; k += 2) {
                 int a = segs[k];
@@ -178,6 +221,7 @@ final class FatPointScanner {
                         mask &= -1L >>> (63 - (b & 63));
                     }
                     o[x] |= mask;
+                    sm[x >>> 6] |= 1L << (x & 63);
                 }
             }
         }

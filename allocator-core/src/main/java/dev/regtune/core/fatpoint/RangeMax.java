@@ -1,31 +1,46 @@
 package dev.regtune.core.fatpoint;
 
-/** A sparse table answering "largest value in [a, b]" in constant time after O(n log n) set-up. */
+/**
+ * "Largest value in [a, b]" over an int array: the maximum of each 64-element block is kept, so
+ * set-up is linear and a query reads the partial blocks at both ends and the block maxima between.
+ */
 final class RangeMax {
-    private final int[][] table;
+    private static final int SHIFT = 6;
+
+    private final int[] values;
+    private final int[] blockMax;
 
     RangeMax(int[] values, int n) {
-        int levels = 1;
-        while ((1 << levels) <= n) {
-            levels++;
-        }
-        table = new int[levels][];
-        table[0] = java.util.Arrays.copyOf(values, Math.max(n, 1));
-        for (int l = 1; l < levels; l++) {
-            int span = 1 << l;
-            int[] prev = table[l - 1];
-            int[] cur = new int[Math.max(n - span + 1, 1)];
-            int half = span >> 1;
-            for (int i = 0; i + span <= n; i++) {
-                cur[i] = Math.max(prev[i], prev[i + half]);
+        this.values = values;
+        this.blockMax = new int[(n >>> SHIFT) + 1];
+        for (int i = 0; i < n; i++) {
+            int b = i >>> SHIFT;
+            if (values[i] > blockMax[b]) {
+                blockMax[b] = values[i];
             }
-            table[l] = cur;
         }
     }
 
     int max(int a, int b) {
-        int len = b - a + 1;
-        int l = 31 - Integer.numberOfLeadingZeros(len);
-        return Math.max(table[l][a], table[l][b - (1 << l) + 1]);
+        int m = Integer.MIN_VALUE;
+        int ba = a >>> SHIFT;
+        int bb = b >>> SHIFT;
+        if (ba == bb) {
+            for (int i = a; i <= b; i++) {
+                m = Math.max(m, values[i]);
+            }
+            return m;
+        }
+        int endA = (ba + 1) << SHIFT;
+        for (int i = a; i < endA; i++) {
+            m = Math.max(m, values[i]);
+        }
+        for (int k = ba + 1; k < bb; k++) {
+            m = Math.max(m, blockMax[k]);
+        }
+        for (int i = bb << SHIFT; i <= b; i++) {
+            m = Math.max(m, values[i]);
+        }
+        return m;
     }
 }
