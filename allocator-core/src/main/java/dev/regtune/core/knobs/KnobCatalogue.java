@@ -82,6 +82,9 @@ public final class KnobCatalogue {
             0.0, 1e6, KnobEffect.MODELLED, "Spill-cost factor of a value whose def reads no register (a constant, a "
                     + "parameter, a special register): ptxas recomputes such a value before each use instead of "
                     + "storing it, so guidance takes it first and it costs no spill bytes.");
+    public static final KnobDef SHARE_SPILL_SLOTS = bool(-1, "RegTuneShareSpillSlots", false, false,
+            KnobEffect.MODELLED, "Let spilled values whose live ranges do not overlap share a local-memory slot "
+                    + "(ptxas 13.0 gives each spilled value its own slot on this project's corpus).");
     public static final KnobDef SPILL_COST_THRESHOLD = def(-1, "RegAllocSpillCostThreshold", false, KnobType.DOUBLE,
             0.0, 0.0, 1e12, KnobEffect.MODELLED,
             "LMEM slot configuration (seed alloc+776): 0 selects 8-byte buckets with 4-byte alignment, any "

@@ -49,7 +49,6 @@ final class FunctionBodyParser {
     private final char[] buf;
     private final FunctionBuilder fb;
     private final String functionName;
-    private final FunctionKind kind;
     /** Names of the parameters of an {@code .entry}: loads from them are kernel-parameter loads. */
     private final Set<String> kernelParams;
     private final List<ModuleParser.ParamDecl> params;
@@ -62,14 +61,15 @@ final class FunctionBodyParser {
     private final Map<String, LabelBinding> visibleLabels = new HashMap<>();
     /** Forward references to labels not yet defined, by PTX name. */
     private final Map<String, List<PendingLabel>> pendingLabels = new HashMap<>();
-    /** Internal (IR) label names in use in this function. */
-    private final Set<String> labelNames = new HashSet<>();
+    /** How many labels of each PTX name this function has defined or reserved (for name#k). */
+    private final Map<String, Integer> labelNameCounts = new HashMap<>();
     private String[] labelUndo = new String[16];
     private int labelUndoTop;
     private int[] labelScopeMark = new int[8];
     private int maxPendingDepth;
     private final Map<String, List<String>> branchTargetLists = new HashMap<>();
-    private final Set<String> vregNames = new HashSet<>();
+    /** How many vregs of each PTX register name exist (for name#k; PTX names never contain '#'). */
+    private final Map<String, Integer> vregNameCounts = new HashMap<>();
     private final Set<VregConstraint> groupConstraints = new HashSet<>();
     private int localBytes;
     private int sharedBytes;
@@ -111,7 +111,6 @@ final class FunctionBodyParser {
         this.buf = lx.buf;
         this.fb = fb;
         this.functionName = functionName;
-        this.kind = kind;
         this.params = params;
         this.kernelParams = new HashSet<>();
         for (ModuleParser.ParamDecl p : params) {
@@ -375,7 +374,9 @@ final class FunctionBodyParser {
     // function, so every definition gets a unique internal name (the PTX name, or name#k for a
     // repeat). A reference binds to the innermost visible definition; a forward reference gets a
     // placeholder name that the definition it finally binds to also places, at the same
-    // instruction (several labels may mark one position).
+    // instruction (several labels may mark one position). Like ptxas, a label is unknown outside
+    // its block. One corner differs from a full two-pass resolution: a reference that already sees
+    // an outer definition binds to it even if its own block defines the same name further down.
     // =====================================================================================
 
     private static final class LabelBinding {
@@ -459,11 +460,8 @@ final class FunctionBodyParser {
     }
 
     private String uniqueLabel(String name) {
-        String internal = name;
-        for (int k = 1; !labelNames.add(internal); k++) {
-            internal = name + "#" + k;
-        }
-        return internal;
+        int n = labelNameCounts.merge(name, 1, Integer::sum);
+        return n == 1 ? name : name + "#" + (n - 1);
     }
 
     private void parseLabelOrInstruction() {
@@ -1167,14 +1165,9 @@ final class FunctionBodyParser {
     }
 
     private int newVreg(RegisterBinding b, String name) {
-        String unique = name;
-        if (!vregNames.add(unique)) {
-            // The same name declared again in an inner scope (inline asm blocks reuse names).
-            for (int k = 1; !vregNames.add(unique = name + "#" + k); k++) {
-                // try the next suffix
-            }
-        }
-        int v = fb.vreg(unique, b.cls, b.mode, 0);
+        // The same name declared again in an inner scope (inline asm blocks reuse names) is a new vreg.
+        int n = vregNameCounts.merge(name, 1, Integer::sum);
+        int v = fb.vreg(n == 1 ? name : name + "#" + (n - 1), b.cls, b.mode, 0);
         if (b.mode == PairMode.DOUBLE || b.mode == PairMode.QUAD) {
             fb.constraint(new VregConstraint(v, ConstraintKind.PAIRED, 0, 0));
         }

@@ -58,6 +58,11 @@ final class PtxLexer {
         this.buf = buf;
         this.limit = buf.length;
         this.source = source;
+        if (limit > 0 && buf[0] == '\uFEFF') {
+            // A UTF-8 byte-order mark some editors add; it occupies no column.
+            pos = 1;
+            lineStart = 1;
+        }
         advance();
     }
 
@@ -116,7 +121,8 @@ final class PtxLexer {
 
     /** An error at a remembered position (see {@link #position()}). */
     PtxParseException errorAt(long position, String expected, String found) {
-        return new PtxParseException(source, (int) (position >>> 32), (int) position, expected, found);
+        String shown = found == null || found.length() <= MAX_FOUND ? found : found.substring(0, MAX_FOUND) + "...";
+        return new PtxParseException(source, (int) (position >>> 32), (int) position, expected, shown);
     }
 
     /** The current token's position packed as {@code line << 32 | column}. */

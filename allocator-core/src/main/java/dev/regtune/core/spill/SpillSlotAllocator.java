@@ -8,12 +8,14 @@ import java.util.List;
 /**
  * Spill slots in local (or shared) memory (seed 004, sub_939BD0): with the spill cost threshold
  * at 0 the pool hands out 4-byte-aligned slots and grows in 8-byte buckets; otherwise 16-byte
- * aligned slots in 16-byte buckets. Values whose live ranges do not overlap may share a slot;
- * slots are placed first-fit in the order the values are given, so the result is deterministic.
+ * aligned slots in 16-byte buckets. Under knob {@code RegTuneShareSpillSlots}, values whose live
+ * ranges do not overlap may share a slot; otherwise each value gets its own. Slots are placed
+ * first-fit in the order the values are given, so the result is deterministic.
  */
 public final class SpillSlotAllocator {
     private final int alignment;
     private final int bucket;
+    private final boolean share;
     private final List<int[]> placedSegments = new ArrayList<>();
     private final List<int[]> placedRange = new ArrayList<>();
     private int top;
@@ -22,6 +24,7 @@ public final class SpillSlotAllocator {
         boolean small = knobs.get(KnobCatalogue.SPILL_COST_THRESHOLD) == 0.0;
         this.alignment = small ? 4 : 16;
         this.bucket = small ? 8 : 16;
+        this.share = knobs.getBool(KnobCatalogue.SHARE_SPILL_SLOTS);
     }
 
     public int alignment() {
@@ -45,7 +48,7 @@ public final class SpillSlotAllocator {
             boolean clash = false;
             for (int k = 0; k < placedRange.size() && !clash; k++) {
                 int[] r = placedRange.get(k);
-                if (r[0] < end && offset < r[1] && overlap(segments, placedSegments.get(k))) {
+                if (r[0] < end && offset < r[1] && (!share || overlap(segments, placedSegments.get(k)))) {
                     clash = true;
                     offset = roundUp(r[1], align);
                 }

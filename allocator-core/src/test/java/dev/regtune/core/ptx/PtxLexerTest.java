@@ -83,6 +83,11 @@ class PtxLexerTest {
     }
 
     @Test
+    void byteOrderMarkIsSkipped() {
+        assertEquals(List.of("1:.version@1:1", "2:9.0@1:10"), tokens("\uFEFF.version 9.0"));
+    }
+
+    @Test
     void hashesMatchStringHashCode() {
         PtxLexer lx = new PtxLexer("ld.shared::cta.u32 %r17".toCharArray(), "t");
         assertEquals("ld.shared::cta.u32".hashCode(), lx.hash);

@@ -40,12 +40,14 @@ import dev.regtune.core.ir.VregFlags;
 class RealPtxTest {
     static final String[] RESOURCES = {"nvcc13_sm90_basic.ptx", "nvcc13_sm90_basic_debug.ptx", "nvcc13_sm80_mma.ptx",
         "nvcc13_sm90_mma_lineinfo.ptx", "nvcc13_sm90_cluster_async.ptx", "nvcc13_sm90a_wide_rdc.ptx",
-        "ptx23_sm20_legacy.ptx", "handwritten_tensor.ptx", "handwritten_control.ptx"};
+        "nvcc13_sm90_inline_asm_labels.ptx", "ptx23_sm20_legacy.ptx", "handwritten_tensor.ptx",
+        "handwritten_control.ptx"};
 
     @ParameterizedTest
     @ValueSource(strings = {"nvcc13_sm90_basic.ptx", "nvcc13_sm90_basic_debug.ptx", "nvcc13_sm80_mma.ptx",
         "nvcc13_sm90_mma_lineinfo.ptx", "nvcc13_sm90_cluster_async.ptx", "nvcc13_sm90a_wide_rdc.ptx",
-        "ptx23_sm20_legacy.ptx", "handwritten_tensor.ptx", "handwritten_control.ptx"})
+        "nvcc13_sm90_inline_asm_labels.ptx", "ptx23_sm20_legacy.ptx", "handwritten_tensor.ptx",
+        "handwritten_control.ptx"})
     void resourceParsesAndIsSane(String name) {
         PtxModule m = parseResource(name);
         assertFalse(m.functions().isEmpty());
@@ -145,6 +147,20 @@ class RealPtxTest {
     }
 
     @Test
+    void inlineAsmRepeatsBlockScopedLabels() {
+        // nvcc pastes the same asm block (with LAB_WAIT:/DONE:) twice into one kernel.
+        KernelFunction k = function(parseResource("nvcc13_sm90_inline_asm_labels.ptx"), "lbl");
+        List<String> labels = new ArrayList<>();
+        for (int b = 0; b < k.blockCount(); b++) {
+            if (k.blockLabel(b) != null) {
+                labels.add(k.blockLabel(b));
+            }
+        }
+        assertEquals(List.of("LAB_WAIT", "DONE", "LAB_WAIT#1", "DONE#1"), labels);
+        assertEquals(16, k.sharedBytes());
+    }
+
+    @Test
     void corpusFilesParseAndAreSane() throws IOException {
         Path dir = corpusDir();
         assumeTrue(dir != null, "datasets/corpus/ptx is not present; skipping the corpus check");
@@ -188,7 +204,7 @@ class RealPtxTest {
         String nvcc = findOnPath("nvcc");
         assumeTrue(nvcc != null, "nvcc is not installed; skipping the live compiler check");
         String[][] jobs = {{"basic.cu", "sm_90", ""}, {"mma.cu", "sm_80", "-lineinfo"},
-            {"cluster_async.cu", "sm_90", ""}, {"basic.cu", "sm_90", "-G"}};
+            {"cluster_async.cu", "sm_90", ""}, {"inline_asm_labels.cu", "sm_90", ""}, {"basic.cu", "sm_90", "-G"}};
         for (String[] job : jobs) {
             Path cu = dir.resolve(job[0]);
             try (InputStream in = RealPtxTest.class.getResourceAsStream("/ptx/cuda/" + job[0])) {

@@ -14,7 +14,7 @@ class SpillSlotAllocatorTest {
         assertEquals(4, a.alignment());
         assertEquals(8, a.bucket());
         assertEquals(0, a.place(4, new int[] {0, 10}));
-        assertEquals(4, a.place(4, new int[] {5, 20}), "overlapping live ranges get distinct 4-byte slots");
+        assertEquals(4, a.place(4, new int[] {25, 40}), "each value its own 4-byte slot");
         assertEquals(8, a.frameBytes());
         assertEquals(8, a.place(8, new int[] {0, 30}), "an 8-byte value is 8-byte aligned");
         assertEquals(16, a.frameBytes());
@@ -31,8 +31,11 @@ class SpillSlotAllocatorTest {
     }
 
     @Test
-    void disjointLiveRangesShareASlot() {
-        SpillSlotAllocator a = new SpillSlotAllocator(Knobs.defaults());
+    void disjointLiveRangesShareASlotOnlyWhenSharingIsOn() {
+        SpillSlotAllocator own = new SpillSlotAllocator(Knobs.defaults());
+        assertEquals(0, own.place(4, new int[] {0, 10}));
+        assertEquals(4, own.place(4, new int[] {11, 20}));
+        SpillSlotAllocator a = new SpillSlotAllocator(Knobs.defaults().with(KnobCatalogue.SHARE_SPILL_SLOTS, 1));
         assertEquals(0, a.place(4, new int[] {0, 10}));
         assertEquals(0, a.place(4, new int[] {11, 20}));
         assertEquals(8, a.frameBytes());

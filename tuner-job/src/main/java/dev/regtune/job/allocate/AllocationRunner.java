@@ -1,0 +1,80 @@
+package dev.regtune.job.allocate;
+
+import dev.regtune.core.RegisterAllocator;
+import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.check.AllocationChecker;
+import dev.regtune.core.check.CheckReport;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.ir.PtxModule;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.ptx.PtxParseException;
+import dev.regtune.core.ptx.PtxParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Parses a PTX file and allocates every function in it (entries and {@code .func}s, in file
+ * order) with one allocator, knob vector, architecture and register limit; optionally checks
+ * every successful allocation with {@link AllocationChecker}.
+ *
+ * <p>Immutable; {@link #run} may be called from several threads.
+ */
+public final class AllocationRunner {
+    private final RegisterAllocator allocator;
+    private final Knobs knobs;
+    private final ArchProfile arch;
+    private final int maxRegisters;
+    private final boolean verify;
+
+    /**
+     * @param maxRegisters ptxas's {@code -maxrregcount}, 0 for no limit
+     * @param verify whether to check every OK result with the allocation checker
+     */
+    public AllocationRunner(RegisterAllocator allocator, Knobs knobs, ArchProfile arch, int maxRegisters,
+            boolean verify) {
+        this.allocator = allocator;
+        this.knobs = knobs;
+        this.arch = arch;
+        this.maxRegisters = maxRegisters;
+        this.verify = verify;
+    }
+
+    /**
+     * The reports of one file: one per function, or a single {@code PARSE_ERROR}.
+     *
+     * @param file the file to read
+     * @param displayName how reports and parse errors name the file (the path as the user gave it)
+     * @throws IOException when the file cannot be read (a usage problem, not a result)
+     */
+    public List<FunctionReport> run(Path file, String displayName) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        PtxModule module;
+        try {
+            module = PtxParser.parse(text, displayName);
+        } catch (PtxParseException e) {
+            return List.of(FunctionReport.parseError(displayName, arch.name(), e.getMessage()));
+        }
+        List<FunctionReport> reports = new ArrayList<>(module.functions().size());
+        for (KernelFunction fn : module.functions()) {
+            reports.add(allocate(displayName, fn));
+        }
+        return reports;
+    }
+
+    /** Allocates (and, with verification on, checks) one function. */
+    public FunctionReport allocate(String displayName, KernelFunction fn) {
+        AllocationResult r = allocator.allocate(fn, knobs, arch, maxRegisters);
+        FunctionReport.Verification check = null;
+        if (verify && r.status() == AllocationStatus.OK) {
+            CheckReport report = AllocationChecker.check(fn, r.assignment());
+            check = new FunctionReport.Verification(report.ok(), report.summary());
+        }
+        return FunctionReport.allocated(displayName, fn.kind(), r, check);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.regtune.job.allocate;
+
+import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.ir.FunctionKind;
+import java.util.Objects;
+
+/**
+ * What {@code regtune allocate} reports for one function, or for one file that did not parse.
+ *
+ * @param file the PTX file as the user named it
+ * @param function the function's name; null for a {@code PARSE_ERROR}
+ * @param kind entry or device function; null for a {@code PARSE_ERROR}
+ * @param arch architecture name, e.g. "sm_90"
+ * @param status OK, ALLOC_FAILED or PARSE_ERROR
+ * @param result the allocator's result; null for a {@code PARSE_ERROR}
+ * @param check the checker's verdict when {@code --verify} checked this result, else null
+ * @param message for the user: the parser's sentence (with file:line:column), ptxas's failure
+ *     message, the checker's summary of a violation, or null when there is nothing to say
+ */
+public record FunctionReport(String file, String function, FunctionKind kind, String arch, AllocationStatus status,
+        AllocationResult result, Verification check, String message) {
+
+    /** The outcome of checking one OK result with the independent allocation checker. */
+    public record Verification(boolean ok, String summary) {
+    }
+
+    public FunctionReport {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(arch, "arch");
+        Objects.requireNonNull(status, "status");
+        if ((status == AllocationStatus.PARSE_ERROR) != (result == null)) {
+            throw new IllegalArgumentException("a report has a result exactly when it is not a PARSE_ERROR");
+        }
+    }
+
+    public static FunctionReport parseError(String file, String arch, String message) {
+        return new FunctionReport(file, null, null, arch, AllocationStatus.PARSE_ERROR, null, null, message);
+    }
+
+    /** A report for an allocation, checked or not. */
+    public static FunctionReport allocated(String file, FunctionKind kind, AllocationResult r, Verification check) {
+        String message;
+        if (check != null && !check.ok()) {
+            message = check.summary();
+        } else {
+            message = r.message() == null || r.message().isEmpty() ? null : r.message();
+        }
+        return new FunctionReport(file, r.function(), kind, r.arch(), r.status(), r, check, message);
+    }
+
+    /** Whether {@code --verify} found this allocation invalid. */
+    public boolean failedVerification() {
+        return check != null && !check.ok();
+    }
+}

@@ -1,0 +1,53 @@
+package dev.regtune.job.allocate;
+
+import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.ir.FunctionKind;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * Writes allocation reports in the shape of {@code ptxas -v}, plus one {@code regtune info} line
+ * with the figures ptxas does not print (estimated latency, occupancy, attempts, budget), so that
+ * tools and eyes used to ptxas read them unchanged.
+ */
+public final class TextReportWriter {
+    private final PrintWriter out;
+
+    public TextReportWriter(PrintWriter out) {
+        this.out = out;
+    }
+
+    /** Writes one function's report; a {@code PARSE_ERROR} is not written here (it goes to stderr). */
+    public void write(FunctionReport report) {
+        if (report.status() == AllocationStatus.PARSE_ERROR) {
+            throw new IllegalArgumentException("a PARSE_ERROR has no ptxas -v text");
+        }
+        AllocationResult r = report.result();
+        String what = report.kind() == FunctionKind.FUNC ? "function" : "entry function";
+        out.println("ptxas info    : Compiling " + what + " '" + r.function() + "' for '" + r.arch() + "'");
+        if (r.status() == AllocationStatus.ALLOC_FAILED) {
+            out.println("ptxas error   : " + r.message());
+            out.flush();
+            return;
+        }
+        out.println("ptxas info    : Function properties for " + r.function());
+        out.println("    " + r.stackFrameBytes() + " bytes stack frame, " + r.spillStoreBytes() + " bytes spill stores, "
+                + r.spillLoadBytes() + " bytes spill loads");
+        out.println("ptxas info    : Used " + r.registers() + " registers, " + r.uniformRegisters()
+                + " uniform registers, " + r.predicateRegisters() + " predicate registers");
+        StringBuilder info = new StringBuilder("regtune info  : est latency ").append(r.estLatencyCycles())
+                .append(" cycles, occupancy ").append(String.format(Locale.ROOT, "%.3f", r.occupancy()))
+                .append(" (").append(r.activeWarps()).append(" warps/SM), ").append(r.attempts())
+                .append(" attempts, budget ").append(r.registerBudget());
+        if (r.smemSpillBytes() > 0) {
+            info.append(", ").append(r.smemSpillBytes()).append(" bytes shared-memory spill");
+        }
+        out.println(info);
+        if (report.check() != null) {
+            out.println(report.check().ok() ? "regtune info  : allocation verified by the checker"
+                    : "regtune error : " + report.check().summary());
+        }
+        out.flush();
+    }
+}

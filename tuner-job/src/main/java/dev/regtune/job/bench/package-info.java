@@ -1,0 +1,7 @@
+/**
+ * The allocation benchmark behind {@code regtune bench}: warm-up, batched timing with
+ * {@link java.lang.System#nanoTime()}, medians per function and the corpus-level summary.
+ *
+ * <p>A benchmark, not a test: its numbers depend on the machine and are never asserted on.
+ */
+package dev.regtune.job.bench;

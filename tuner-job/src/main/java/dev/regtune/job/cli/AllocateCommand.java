@@ -1,0 +1,126 @@
+package dev.regtune.job.cli;
+
+import dev.regtune.core.RegisterAllocator;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.job.allocate.AllocationRunner;
+import dev.regtune.job.allocate.FunctionReport;
+import dev.regtune.job.allocate.JsonReportWriter;
+import dev.regtune.job.allocate.TextReportWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code regtune allocate}: run the allocator on every function of PTX files and report like {@code ptxas -v}. */
+@Command(name = "allocate",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+            "Parse each PTX file and allocate every function in it (entries and device functions), reporting what "
+                    + "'ptxas -v' would: registers, spill bytes, stack frame; plus RegTune's estimated latency and "
+                    + "occupancy.",
+            "A file that does not parse is reported (PARSE_ERROR: on stderr in text, as an object in JSON) "
+                    + "and the other files are still allocated. A function that cannot be allocated within its "
+                    + "budget is reported with ptxas's message (ALLOC_FAILED). Both are results: the exit "
+                    + "status is still 0."
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:every file was processed (even with PARSE_ERROR or ALLOC_FAILED results)",
+            "1:--verify found an invalid allocation, or the allocator failed unexpectedly",
+            "2:usage error: missing or unreadable file, unknown knob, bad knob value, unknown arch or allocator"
+        })
+public final class AllocateCommand extends RegtuneCommand {
+
+    /** Output formats of {@code allocate}. */
+    enum Format { text, json }
+
+    @Parameters(paramLabel = "FILE.ptx", arity = "1..*",
+            description = "PTX files to allocate (a folder stands for every *.ptx below it).")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--arch", paramLabel = "ARCH", defaultValue = "sm_90",
+            description = "Target architecture, as ptxas -arch spells it (default: ${DEFAULT-VALUE}).")
+    String arch;
+
+    @Option(names = "--max-regs", paramLabel = "N", defaultValue = "0",
+            description = "Register limit per thread, as ptxas -maxrregcount; 0 means none (default: ${DEFAULT-VALUE}).")
+    int maxRegs;
+
+    @Mixin
+    KnobOptions knobOptions = new KnobOptions();
+
+    @Option(names = "--verify",
+            description = "Check every successful allocation with the independent allocation checker; an invalid "
+                    + "allocation is a failure (exit status 1).")
+    boolean verify;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). JSON is one array "
+                    + "with one object per function, keys: file, function, arch, status, registers, "
+                    + "spill_store_bytes, spill_load_bytes, stack_frame_bytes, smem_spill_bytes, uniform_registers, "
+                    + "predicate_registers, est_latency_cycles, occupancy, attempts, message.")
+    Format format;
+
+    @Option(names = "--allocator", paramLabel = "NAME", defaultValue = "fatpoint",
+            description = "Allocator family to run (default: ${DEFAULT-VALUE}).")
+    String allocatorName;
+
+    /** Resolves --allocator; tests replace it to run the command against a deliberately broken allocator. */
+    Function<String, RegisterAllocator> allocatorByName = Arguments::allocator;
+
+    @Override
+    protected int run() throws IOException {
+        ArchProfile profile = Arguments.arch(arch);
+        RegisterAllocator allocator = allocatorByName.apply(allocatorName);
+        int limit = Arguments.maxRegisters(maxRegs, "--max-regs");
+        Knobs knobs = knobOptions.knobs();
+        List<Path> inputs = Arguments.ptxFiles(files);
+
+        AllocationRunner runner = new AllocationRunner(allocator, knobs, profile, limit, verify);
+        TextReportWriter text = new TextReportWriter(out());
+        List<FunctionReport> all = new ArrayList<>();
+        boolean failed = false;
+        for (Path file : inputs) {
+            List<FunctionReport> reports;
+            try {
+                reports = runner.run(file, file.toString());
+            } catch (IOException e) {
+                throw new UsageException("cannot read '" + file + "': " + e.getMessage());
+            } catch (RuntimeException e) {
+                // The allocator promises results, not exceptions; if it breaks that promise the
+                // other files still get allocated and the run reports the failure at the end.
+                error("allocating '" + file + "' failed unexpectedly: " + Messages.describe(e));
+                if (verbose()) {
+                    e.printStackTrace(err());
+                }
+                failed = true;
+                continue;
+            }
+            for (FunctionReport report : reports) {
+                if (report.failedVerification()) {
+                    error(report.file() + ": " + report.message());
+                    failed = true;
+                }
+                if (format == Format.json) {
+                    all.add(report);
+                } else if (report.status() == AllocationStatus.PARSE_ERROR) {
+                    error(report.message());
+                } else {
+                    text.write(report);
+                }
+            }
+        }
+        if (format == Format.json) {
+            new JsonReportWriter().write(all, out());
+        }
+        return failed ? EXIT_FAILURE : 0;
+    }
+}

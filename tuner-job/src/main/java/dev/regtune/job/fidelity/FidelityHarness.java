@@ -1,0 +1,207 @@
+package dev.regtune.job.fidelity;
+
+import dev.regtune.core.RegisterAllocator;
+import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.ir.PtxModule;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.ptx.PtxParseException;
+import dev.regtune.core.ptx.PtxParser;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * Builds the comparison: parses every PTX file, asks the ground truth for each (file, arch,
+ * budget), runs the model and the baseline on each entry, and pairs them up.
+ *
+ * <p>Ground truth and model runs go to a thread pool (ptxas runs are independent processes; the
+ * allocator is thread-safe), but results are collected in submission order, so the pairs come out
+ * in a fixed order whatever the scheduling: files as given, then architecture name, then entries in
+ * file order, then budgets as given.
+ */
+public final class FidelityHarness {
+    private final RegisterAllocator allocator;
+    private final Knobs knobs;
+    private final GroundTruth truth;
+    private final List<Integer> budgets;
+    private final int jobs;
+    private final Consumer<String> notes;
+
+    /**
+     * @param budgets {@code -maxrregcount} values, 0 for none, in report order
+     * @param jobs threads for ptxas and model runs
+     * @param notes receives one-sentence notes about what was left out and why
+     */
+    public FidelityHarness(RegisterAllocator allocator, Knobs knobs, GroundTruth truth, List<Integer> budgets,
+            int jobs, Consumer<String> notes) {
+        this.allocator = allocator;
+        this.knobs = knobs;
+        this.truth = truth;
+        this.budgets = List.copyOf(budgets);
+        this.jobs = Math.max(1, jobs);
+        this.notes = notes;
+    }
+
+    /**
+     * One PTX file and the architectures to compare it on.
+     *
+     * @param path the file
+     * @param displayName how reports name it
+     * @param archs the architectures, in report order
+     */
+    public record Input(Path path, String displayName, List<ArchProfile> archs) {
+        public Input {
+            archs = List.copyOf(archs);
+        }
+    }
+
+    /**
+     * The comparison.
+     *
+     * @param pairs every pair with both a model and a ground-truth result, in report order
+     * @param files files that parsed
+     * @param parseErrors files that did not parse (left out)
+     * @param entries (file, entry) pairs that parsed
+     * @param withoutTruth (entry, arch, budget) combinations left out for lack of ground truth
+     */
+    public record Result(List<FidelityPair> pairs, int files, int parseErrors, int entries, int withoutTruth) {
+        public Result {
+            pairs = List.copyOf(pairs);
+        }
+    }
+
+    public Result run(List<Input> inputs) throws IOException {
+        List<Input> parsedInputs = new ArrayList<>();
+        List<List<KernelFunction>> entriesOf = new ArrayList<>();
+        int parseErrors = 0;
+        int entryCount = 0;
+        for (Input in : inputs) {
+            PtxModule module;
+            try {
+                module = PtxParser.parse(in.path());
+            } catch (PtxParseException e) {
+                notes.accept("left out a file that does not parse: " + e.getMessage());
+                parseErrors++;
+                continue;
+            }
+            List<KernelFunction> entries = module.entries();
+            parsedInputs.add(in);
+            entriesOf.add(entries);
+            entryCount += entries.size();
+        }
+
+        ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
+            Thread t = new Thread(r, "regtune-fidelity");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            // Submit everything first so ptxas and the model overlap, then collect in order.
+            List<List<Future<Truth>>> truthFutures = new ArrayList<>();
+            List<List<List<Future<AllocationResult>>>> modelFutures = new ArrayList<>();
+            List<List<Future<Integer>>> baselineFutures = new ArrayList<>();
+            for (int f = 0; f < parsedInputs.size(); f++) {
+                Input in = parsedInputs.get(f);
+                List<KernelFunction> entries = entriesOf.get(f);
+                List<String> names = entries.stream().map(KernelFunction::name).toList();
+                List<Future<Truth>> perArchBudget = new ArrayList<>();
+                List<List<Future<AllocationResult>>> perArch = new ArrayList<>();
+                for (ArchProfile arch : in.archs()) {
+                    List<Future<AllocationResult>> models = new ArrayList<>();
+                    for (int budget : budgets) {
+                        perArchBudget.add(pool.submit(() -> measure(in, arch, budget, names)));
+                    }
+                    for (KernelFunction fn : entries) {
+                        for (int budget : budgets) {
+                            models.add(pool.submit(() -> allocator.allocate(fn, knobs, arch, budget)));
+                        }
+                    }
+                    perArch.add(models);
+                }
+                truthFutures.add(perArchBudget);
+                modelFutures.add(perArch);
+                List<Future<Integer>> baselines = new ArrayList<>();
+                for (KernelFunction fn : entries) {
+                    baselines.add(pool.submit(() -> NaiveBaseline.pressure(fn)));
+                }
+                baselineFutures.add(baselines);
+            }
+
+            List<FidelityPair> pairs = new ArrayList<>();
+            int withoutTruth = 0;
+            for (int f = 0; f < parsedInputs.size(); f++) {
+                Input in = parsedInputs.get(f);
+                List<KernelFunction> entries = entriesOf.get(f);
+                for (int a = 0; a < in.archs().size(); a++) {
+                    ArchProfile arch = in.archs().get(a);
+                    List<Map<String, PtxasMeasurement>> real = new ArrayList<>();
+                    for (int b = 0; b < budgets.size(); b++) {
+                        Truth t = get(truthFutures.get(f).get(a * budgets.size() + b));
+                        t.notes().forEach(notes);
+                        real.add(t.byEntry());
+                    }
+                    for (int e = 0; e < entries.size(); e++) {
+                        int pressure = get(baselineFutures.get(f).get(e));
+                        for (int b = 0; b < budgets.size(); b++) {
+                            PtxasMeasurement m = real.get(b).get(entries.get(e).name());
+                            AllocationResult model = get(modelFutures.get(f).get(a).get(e * budgets.size() + b));
+                            if (m == null || m.registers() < 0) {
+                                withoutTruth++;
+                                continue;
+                            }
+                            pairs.add(FidelityPair.of(in.displayName(), arch.name(), budgets.get(b), m, model,
+                                    pressure));
+                        }
+                    }
+                }
+            }
+            return new Result(pairs, parsedInputs.size(), parseErrors, entryCount, withoutTruth);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static <T> T get(Future<T> future) throws IOException {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while comparing with ptxas", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof UncheckedIOException io) {
+                throw io.getCause();
+            }
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+
+    /** Ground truth of one (file, arch, budget) with the notes it produced, replayed in order. */
+    private record Truth(Map<String, PtxasMeasurement> byEntry, List<String> notes) {
+    }
+
+    private Truth measure(Input in, ArchProfile arch, int budget, List<String> names) throws IOException {
+        List<String> taskNotes = new ArrayList<>();
+        Map<String, PtxasMeasurement> byEntry = truth.measure(in.path(), arch.name(), budget, names, taskNotes::add);
+        return new Truth(byEntry, taskNotes);
+    }
+}

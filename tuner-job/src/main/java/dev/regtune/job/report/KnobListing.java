@@ -1,0 +1,89 @@
+package dev.regtune.job.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regtune.core.knobs.KnobDef;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * The knob catalogue as text, CSV or JSON. Columns: name, id (the ptxas knob number; empty or
+ * null when the seeds give none), type, default, range, effect, meaning.
+ */
+public final class KnobListing {
+    /** Column names of the CSV and keys of the JSON objects, in order. */
+    public static final List<String> COLUMNS = List.of("name", "id", "type", "default", "range", "effect", "meaning");
+
+    private final List<KnobDef> knobs;
+
+    public KnobListing(List<KnobDef> knobs) {
+        this.knobs = List.copyOf(knobs);
+    }
+
+    /** An aligned table, with each knob's meaning on the line below it. */
+    public void writeText(PrintWriter out) {
+        int nameWidth = "name".length();
+        int rangeWidth = "range".length();
+        int defaultWidth = "default".length();
+        for (KnobDef d : knobs) {
+            nameWidth = Math.max(nameWidth, d.name().length());
+            rangeWidth = Math.max(rangeWidth, d.rangeText().length());
+            defaultWidth = Math.max(defaultWidth, d.format(d.defaultValue()).length());
+        }
+        String row = "%-" + nameWidth + "s  %4s  %-6s  %-" + defaultWidth + "s  %-" + rangeWidth + "s  %s%n";
+        out.printf(row, "name", "id", "type", "default", "range", "effect");
+        for (KnobDef d : knobs) {
+            out.printf(row, d.name(), d.id() >= 0 ? Integer.toString(d.id()) : "-", d.type().name(),
+                    d.format(d.defaultValue()), d.rangeText(), d.effect().name());
+            out.println("    " + d.meaning());
+        }
+        out.println(knobs.size() + " knobs; MODELLED knobs change results, PASSIVE ones are accepted and recorded only.");
+        out.flush();
+    }
+
+    public void writeCsv(PrintWriter out) throws IOException {
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(COLUMNS.toArray(String[]::new))
+                .setRecordSeparator('\n').build();
+        CSVPrinter csv = new CSVPrinter(out, format);
+        for (KnobDef d : knobs) {
+            csv.printRecord(d.name(), d.id() >= 0 ? Integer.toString(d.id()) : "", d.type().name(),
+                    d.format(d.defaultValue()), d.rangeText(), d.effect().name(), d.meaning());
+        }
+        csv.flush();
+    }
+
+    /** A JSON array; {@code default} is a JSON boolean or number as the knob's type says. */
+    public void writeJson(PrintWriter out) throws IOException {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        ArrayNode array = mapper.createArrayNode();
+        for (KnobDef d : knobs) {
+            ObjectNode o = array.addObject();
+            o.put("name", d.name());
+            if (d.id() >= 0) {
+                o.put("id", d.id());
+            } else {
+                o.putNull("id");
+            }
+            o.put("type", d.type().name());
+            switch (d.type()) {
+                case BOOL -> o.put("default", d.defaultValue() != 0.0);
+                case INT -> o.put("default", (long) d.defaultValue());
+                case DOUBLE -> o.put("default", d.defaultValue());
+                default -> throw new IllegalStateException("unhandled knob type " + d.type());
+            }
+            o.put("range", d.rangeText());
+            o.put("effect", d.effect().name());
+            o.put("meaning", d.meaning());
+        }
+        mapper.writeValue(out, array);
+        out.println();
+        out.flush();
+    }
+}

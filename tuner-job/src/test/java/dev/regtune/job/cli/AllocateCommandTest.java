@@ -1,0 +1,210 @@
+package dev.regtune.job.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.regtune.job.allocate.JsonReportWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AllocateCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void textOutputHasThePtxasShapeForEntriesAndFunctions() {
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("allocate", tiny.toString());
+
+        assertEquals(0, run.exit(), run.err());
+        assertEquals("", run.err());
+        List<String> lines = run.out().lines().toList();
+        assertEquals(10, lines.size(), run.out());
+        assertEquals("ptxas info    : Compiling function 'twice' for 'sm_90'", lines.get(0));
+        assertEquals("ptxas info    : Function properties for twice", lines.get(1));
+        assertTrue(lines.get(2).matches(
+                "    \\d+ bytes stack frame, \\d+ bytes spill stores, \\d+ bytes spill loads"), lines.get(2));
+        assertTrue(lines.get(3).matches(
+                "ptxas info    : Used \\d+ registers, \\d+ uniform registers, \\d+ predicate registers"), lines.get(3));
+        assertTrue(lines.get(4).matches("regtune info  : est latency \\d+ cycles, occupancy \\d\\.\\d{3} "
+                + "\\(\\d+ warps/SM\\), \\d+ attempts, budget \\d+"), lines.get(4));
+        assertEquals("ptxas info    : Compiling entry function 'axpy' for 'sm_90'", lines.get(5));
+        assertEquals("ptxas info    : Function properties for axpy", lines.get(6));
+    }
+
+    @Test
+    void archAndMaxRegsReachTheAllocator() {
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("allocate", "--arch", "sm_80", "--max-regs", "32", tiny.toString());
+
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("Compiling entry function 'axpy' for 'sm_80'"), run.out());
+        assertTrue(run.out().contains("budget 32"), run.out());
+    }
+
+    @Test
+    void jsonHasOneObjectPerFunctionWithExactlyTheDocumentedKeysInOrder() throws Exception {
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("allocate", "--format", "json", tiny.toString());
+
+        assertEquals(0, run.exit(), run.err());
+        JsonNode array = new ObjectMapper().readTree(run.out());
+        assertTrue(array.isArray());
+        assertEquals(2, array.size());
+        List<String> expected = List.of("file", "function", "arch", "status", "registers", "spill_store_bytes",
+                "spill_load_bytes", "stack_frame_bytes", "smem_spill_bytes", "uniform_registers",
+                "predicate_registers", "est_latency_cycles", "occupancy", "attempts", "message");
+        assertEquals(expected, JsonReportWriter.KEYS);
+        for (JsonNode o : array) {
+            List<String> keys = new ArrayList<>();
+            o.fieldNames().forEachRemaining(keys::add);
+            assertEquals(expected, keys);
+            assertEquals("OK", o.get("status").asText());
+            assertEquals("sm_90", o.get("arch").asText());
+            assertEquals(tiny.toString(), o.get("file").asText());
+            assertTrue(o.get("registers").isInt());
+            assertTrue(o.get("occupancy").isNumber());
+            assertTrue(o.get("message").isNull());
+        }
+        assertEquals("twice", array.get(0).get("function").asText());
+        assertEquals("axpy", array.get(1).get("function").asText());
+    }
+
+    @Test
+    void aBrokenFileIsOneParseErrorObjectAndTheOtherFilesAreStillAllocated() throws Exception {
+        Path broken = Cli.resource("broken.ptx", dir);
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("allocate", "--format", "json", broken.toString(), tiny.toString());
+
+        assertEquals(0, run.exit(), run.err());
+        JsonNode array = new ObjectMapper().readTree(run.out());
+        assertEquals(3, array.size());
+        JsonNode error = array.get(0);
+        assertEquals("PARSE_ERROR", error.get("status").asText());
+        assertTrue(error.get("function").isNull());
+        assertTrue(error.get("registers").isNull());
+        assertTrue(error.get("message").asText().startsWith(broken + ":8:"), error.get("message").asText());
+        assertEquals("OK", array.get(1).get("status").asText());
+        assertEquals("OK", array.get(2).get("status").asText());
+    }
+
+    @Test
+    void inTextModeAParseErrorIsOneSentenceOnStderr() {
+        Path broken = Cli.resource("broken.ptx", dir);
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("allocate", broken.toString(), tiny.toString());
+
+        assertEquals(0, run.exit());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().startsWith("regtune: " + broken + ":8:"), run.err());
+        assertTrue(run.out().contains("Compiling entry function 'axpy'"), run.out());
+    }
+
+    @Test
+    void unknownKnobIsAUsageErrorWithASuggestion() {
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("allocate", "--knob", "RegAllocThresholdForDiscardConflict=60", tiny.toString());
+
+        assertEquals(2, run.exit());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().contains("did you mean RegAllocThresholdForDiscardConflicts"), run.err());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void badKnobValueIsAUsageError() {
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("allocate", "--knob", "RegAllocThresholdForDiscardConflicts=lots", tiny.toString());
+
+        assertEquals(2, run.exit());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().contains("expects an integer"), run.err());
+    }
+
+    @Test
+    void knobByNumberIsAccepted() {
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("allocate", "--knob", "684=80", "--knob", "RegAllocCoalescing=false", tiny.toString());
+
+        assertEquals(0, run.exit(), run.err());
+    }
+
+    @Test
+    void knobWithoutValueIsAUsageError() {
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("allocate", "--knob", "684", tiny.toString());
+
+        assertEquals(2, run.exit());
+        assertTrue(run.err().contains("NAME=VALUE"), run.err());
+    }
+
+    @Test
+    void unknownArchIsAUsageError() {
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("allocate", "--arch", "sm_91", tiny.toString());
+
+        assertEquals(2, run.exit());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().contains("sm_91"), run.err());
+        assertFalse(run.err().contains("\tat "), run.err());
+    }
+
+    @Test
+    void missingFileIsAUsageError() {
+        Cli.Run run = Cli.run("allocate", dir.resolve("absent.ptx").toString());
+
+        assertEquals(2, run.exit());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().contains("does not exist"), run.err());
+    }
+
+    @Test
+    void unknownAllocatorAndOutOfRangeLimitAreUsageErrors() {
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        assertEquals(2, Cli.run("allocate", "--allocator", "greedy", tiny.toString()).exit());
+        assertEquals(2, Cli.run("allocate", "--max-regs", "256", tiny.toString()).exit());
+        assertEquals(2, Cli.run("allocate", "--max-regs", "-1", tiny.toString()).exit());
+    }
+
+    @Test
+    void verifyChecksEveryOkAllocation() throws Exception {
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run text = Cli.run("allocate", "--verify", tiny.toString());
+        assertEquals(0, text.exit(), text.err());
+        assertEquals(2, text.out().lines().filter(l -> l.equals("regtune info  : allocation verified by the checker"))
+                .count(), text.out());
+
+        Cli.Run json = Cli.run("allocate", "--verify", "--format", "json", tiny.toString());
+        assertEquals(0, json.exit(), json.err());
+        for (JsonNode o : new ObjectMapper().readTree(json.out())) {
+            assertTrue(o.get("message").isNull(), o.toString());
+        }
+    }
+
+    @Test
+    void verifyOnTheCorpusFindsNoViolation() {
+        Path corpus = Path.of("../datasets/corpus/ptx/sm_90/elementwise.ptx");
+        org.junit.jupiter.api.Assumptions.assumeTrue(corpus.toFile().isFile(), "corpus not present");
+        Cli.Run run = Cli.run("allocate", "--verify", "--max-regs", "24", corpus.toString());
+        assertEquals(0, run.exit(), run.err());
+    }
+
+    @Test
+    void syntaxErrorsAreUsageErrors() {
+        assertEquals(2, Cli.run("allocate").exit());
+        assertEquals(2, Cli.run("allocate", "--format", "yaml", "x.ptx").exit());
+        assertEquals(2, Cli.run("allocate", "--bogus", "x.ptx").exit());
+
+        Cli.Run installed = Cli.runInstalled("allocate", "--max-reg", "3", "x.ptx");
+        assertEquals(2, installed.exit());
+        assertEquals(1, installed.errLines().length, installed.err());
+        assertTrue(installed.err().contains("--max-regs"), installed.err());
+        assertTrue(installed.err().contains("regtune allocate --help"), installed.err());
+    }
+}

@@ -1,0 +1,134 @@
+package dev.regtune.job.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.regtune.job.fidelity.ComparisonCsv;
+import dev.regtune.job.fidelity.PtxasRunner;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class FidelityCommandTest {
+    private static final String HEADER =
+            "file,entry,kind,arch,max_regs,registers,spill_store_bytes,spill_load_bytes,stack_frame_bytes,ptxas_version\n";
+
+    @TempDir
+    Path dir;
+
+    private Path corpus() {
+        Cli.resource("tiny.ptx", dir.resolve("ptx/sm_90"));
+        Cli.resource("tiny.ptx", dir.resolve("ptx/sm_80"));
+        return dir.resolve("ptx");
+    }
+
+    private Path reference() throws Exception {
+        Path csv = dir.resolve("reference.csv");
+        Files.writeString(csv, HEADER
+                + "ptx/sm_80/tiny.ptx,axpy,entry,sm_80,0,10,0,0,0,13.0.88\n"
+                + "ptx/sm_90/tiny.ptx,axpy,entry,sm_90,0,10,0,0,0,13.0.88\n"
+                + "ptx/sm_90/tiny.ptx,axpy,entry,sm_90,24,10,0,0,0,13.0.88\n"
+                + "ptx/sm_90/tiny.ptx,twice,func,sm_90,0,,0,0,0,13.0.88\n");
+        return csv;
+    }
+
+    @Test
+    void comparesWithAReferenceCsvWithoutPtxas() throws Exception {
+        Path folder = corpus();
+        Path out = dir.resolve("comparison.csv");
+        Cli.Run run = Cli.run("fidelity", "--reference", reference().toString(), "--arch", "sm_90",
+                "--budgets", "0,24", "--out", out.toString(), folder.toString());
+
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("13.0.88"), run.out());
+        assertTrue(run.out().contains("spearman"), run.out());
+        assertTrue(run.out().lines().anyMatch(l -> l.startsWith("all ") && l.contains("model")), run.out());
+        assertTrue(run.out().lines().anyMatch(l -> l.startsWith("24 ") && l.contains("baseline")), run.out());
+
+        List<String> lines = Files.readAllLines(out);
+        assertEquals(String.join(",", ComparisonCsv.COLUMNS), lines.get(0));
+        assertEquals(List.of("file", "entry", "arch", "budget", "real_registers", "model_registers",
+                "baseline_registers", "real_spill_store_bytes", "real_spill_load_bytes", "model_spill_store_bytes",
+                "model_spill_load_bytes", "model_status"), ComparisonCsv.COLUMNS);
+        assertEquals(3, lines.size(), String.join("\n", lines)); // only the sm_90 entry, budgets 0 and 24
+        String sm90 = folder.resolve("sm_90").resolve("tiny.ptx").toString();
+        assertTrue(lines.get(1).startsWith(sm90 + ",axpy,sm_90,0,10,"), lines.get(1));
+        assertTrue(lines.get(2).startsWith(sm90 + ",axpy,sm_90,24,10,"), lines.get(2));
+    }
+
+    @Test
+    void outputIsDeterministic() throws Exception {
+        Path folder = corpus();
+        String ref = reference().toString();
+        Cli.Run a = Cli.run("fidelity", "--reference", ref, "--jobs", "4", folder.toString());
+        Cli.Run b = Cli.run("fidelity", "--reference", ref, "--jobs", "1", folder.toString());
+        assertEquals(0, a.exit(), a.err());
+        assertEquals(a.out(), b.out());
+        assertEquals(a.err(), b.err());
+    }
+
+    @Test
+    void nothingToCompareIsAFailureOfTheWork() throws Exception {
+        Path csv = dir.resolve("empty.csv");
+        Files.writeString(csv, HEADER);
+        Cli.Run run = Cli.run("fidelity", "--reference", csv.toString(), corpus().toString());
+        assertEquals(1, run.exit());
+        assertTrue(run.err().contains("nothing to compare"), run.err());
+    }
+
+    @Test
+    void withoutPtxasOrReferenceItIsAUsageError() {
+        Path folder = corpus();
+        CommandLine cmd = new CommandLine(new RegtuneMain());
+        FidelityCommand fidelity = cmd.getSubcommands().get("fidelity").getCommand();
+        fidelity.ptxasOnPath = Optional::empty;
+        StringWriter err = new StringWriter();
+        cmd.setErr(new PrintWriter(err, true));
+        cmd.setOut(new PrintWriter(new StringWriter(), true));
+
+        assertEquals(2, cmd.execute("fidelity", folder.toString()));
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        assertTrue(err.toString().contains("no ground truth"), err.toString());
+    }
+
+    @Test
+    void usageErrors() throws Exception {
+        Path folder = corpus();
+        String ref = reference().toString();
+        assertEquals(2, Cli.run("fidelity", "--ptxas", dir.resolve("nope").toString(), folder.toString()).exit());
+        assertEquals(2, Cli.run("fidelity", "--reference", dir.resolve("none.csv").toString(),
+                folder.toString()).exit());
+        assertEquals(2, Cli.run("fidelity", "--reference", ref, "--arch", "sm_91", folder.toString()).exit());
+        assertEquals(2, Cli.run("fidelity", "--reference", ref, "--budgets", "0,300", folder.toString()).exit());
+        assertEquals(2, Cli.run("fidelity", "--reference", ref, "--knob", "NoSuchKnob=1", folder.toString()).exit());
+        Path badCsv = dir.resolve("bad.csv");
+        Files.writeString(badCsv, "file,entry\n");
+        Cli.Run bad = Cli.run("fidelity", "--reference", badCsv.toString(), folder.toString());
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("lacks the column"), bad.err());
+    }
+
+    @Test
+    void measuresWithTheRealPtxasWhereItIsInstalled() throws Exception {
+        Optional<Path> ptxas = PtxasRunner.onPath();
+        assumeTrue(ptxas.isPresent(), "ptxas is not on the PATH; skipping the comparison with the real compiler");
+        Path folder = corpus();
+        Path out = dir.resolve("real.csv");
+        Cli.Run run = Cli.run("fidelity", "--arch", "sm_90", "--budgets", "0,32", "--out", out.toString(),
+                folder.toString());
+
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("ptxas "), run.out());
+        List<String> lines = Files.readAllLines(out);
+        assertEquals(3, lines.size(), String.join("\n", lines));
+        int realRegisters = Integer.parseInt(lines.get(1).split(",")[4]);
+        assertTrue(realRegisters > 0 && realRegisters <= 255, lines.get(1));
+    }
+}

@@ -1,0 +1,29 @@
+package dev.regtune.job.fidelity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class PercentageErrorTest {
+    @Test
+    void meanAbsolutePercentageError() {
+        // 10%, 20%, 0%
+        assertEquals(10.0, PercentageError.meanAbsolute(new double[] {11, 20, 30}, new double[] {10, 25, 30}), 1e-9);
+    }
+
+    @Test
+    void shareWithinCountsTheBoundaryAsWithin() {
+        assertEquals(2.0 / 3, PercentageError.shareWithin(new double[] {11, 20, 30}, new double[] {10, 25, 30}, 0.1),
+                1e-12);
+        assertEquals(1.0, PercentageError.shareWithin(new double[] {33}, new double[] {30}, 0.1), 1e-12);
+        assertEquals(0.0, PercentageError.shareWithin(new double[] {34}, new double[] {30}, 0.1), 1e-12);
+    }
+
+    @Test
+    void zeroActualsAreLeftOut() {
+        assertEquals(50.0, PercentageError.meanAbsolute(new double[] {5, 15}, new double[] {0, 10}), 1e-9);
+        assertTrue(Double.isNaN(PercentageError.meanAbsolute(new double[] {5}, new double[] {0})));
+        assertTrue(Double.isNaN(PercentageError.shareWithin(new double[0], new double[0], 0.1)));
+    }
+}
