@@ -42,6 +42,11 @@ public final class SpillSlotAllocator {
      */
     public int place(int bytes, int[] segments) {
         int align = Math.max(alignment, Math.min(16, Integer.highestOneBit(Math.max(bytes, 1))));
+        if (!share) {
+            int offset = roundUp(top, align);
+            top = offset + bytes;
+            return offset;
+        }
         int offset = 0;
         while (true) {
             int end = offset + bytes;
