@@ -1,5 +1,6 @@
 package dev.regtune.job.cli;
 
+import dev.regtune.datasets.BundledCorpus;
 import dev.regtune.core.Allocators;
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.arch.ArchProfile;
@@ -20,9 +21,9 @@ import java.util.stream.Stream;
  */
 final class Arguments {
     /** The corpus folder {@code bench} and {@code fidelity} fall back to, relative to the repository root. */
-    static final String CORPUS_PTX = "datasets/corpus/ptx";
+    static final String CORPUS_PTX = BundledCorpus.PTX;
     /** System property (set by bin/regtune) naming the repository root, for the corpus defaults. */
-    static final String HOME_PROPERTY = "regtune.home";
+    static final String HOME_PROPERTY = BundledCorpus.HOME_PROPERTY;
 
     private Arguments() {
     }
@@ -99,22 +100,8 @@ final class Arguments {
         }
     }
 
-    /**
-     * The corpus sub-folder {@code relative} (below {@link #CORPUS_PTX}) from the current directory,
-     * else from the repository root named by {@code -Dregtune.home}; empty when neither exists.
-     */
-    static Optional<Path> corpusFolder(String relative) {
-        Path inCwd = Path.of(CORPUS_PTX, relative);
-        if (Files.isDirectory(inCwd)) {
-            return Optional.of(inCwd);
-        }
-        String home = System.getProperty(HOME_PROPERTY);
-        if (home != null && !home.isBlank()) {
-            Path inHome = Path.of(home, CORPUS_PTX, relative);
-            if (Files.isDirectory(inHome)) {
-                return Optional.of(inHome);
-            }
-        }
-        return Optional.empty();
+    /** The bundled corpus folder of one architecture (or the PTX root for ""), from the datasets module. */
+    static Optional<Path> corpusFolder(String arch) {
+        return BundledCorpus.ptxFolder(arch);
     }
 }
