@@ -55,7 +55,7 @@ public final class FatPointAllocator implements RegisterAllocator {
                 : knobs.getInt(KnobCatalogue.DEFAULT_THREADS_PER_BLOCK);
         threads = Math.min(threads, arch.maxThreadsPerBlock());
         int gprBudget = Math.max(1, budget.registers() - reserved);
-        boolean explicitLimit = !budget.source().equals("arch");
+        boolean explicitLimit = budget.limited();
         int[] effectiveClass = UniformPlacement.place(fn, ranges, uniformity, frequency, arch, knobs,
                 explicitLimit ? gprBudget : -1, reserved, threads);
         ValueGroups groups = ValueGroups.build(fn, ranges, effectiveClass, knobs);

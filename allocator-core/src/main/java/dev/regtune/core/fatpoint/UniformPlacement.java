@@ -16,11 +16,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Decides the class each vreg is allocated in. A general-purpose value the uniformity analysis
- * proves warp-uniform goes to UR (class 3) on architectures with uniform registers, as ptxas
- * places such values on sm_75 and later (knob {@code RegTuneUniformRegisters}). When the UR
- * candidates need more than the uniform register file at some point, the cheapest of them
- * (fewest frequency-weighted occurrences) go back to R until they fit. Predicates stay in P.
+ * Decides the class each vreg is allocated in. On architectures with uniform registers (sm_75
+ * and later) a general-purpose value the uniformity analysis proves warp-uniform may leave the
+ * GPR file for UR (class 3) or the constant bank; knob {@code RegTuneUniformPolicy} says which
+ * values do: none; those read directly from parameters, constants and uniform special registers;
+ * every uniform value; or (the default) uniform values on demand, cheapest first, only as far as
+ * needed to bring the GPR pressure down to the target — the register budget when one is given,
+ * otherwise the nearest occupancy cliff below the demand (knob {@code RegTuneOccupancyTarget}),
+ * and only if the cliff is reached. The default matches ptxas 13.0 best on the corpus: ptxas
+ * computes most uniform arithmetic in the GPR file but lands on occupancy cliffs.
+ *
+ * <p>When the UR values need more than the uniform register file at some point, the cheapest
+ * (fewest frequency-weighted occurrences) go back to R until they fit, unless SMEM spilling
+ * (knob 619) is on and the function does not use the ABI: then the UR class spills its overflow
+ * to shared memory. Predicates stay in P.
  */
 final class UniformPlacement {
     private UniformPlacement() {
@@ -122,6 +131,10 @@ final class UniformPlacement {
                     }
                 }
             }
+        }
+        if (knobs.getBool(KnobCatalogue.SMEM_SPILLING) && !fn.usesAbi()) {
+            // Under knob 619 the UR class keeps its values and spills its overflow to shared memory.
+            return cls;
         }
         int[] urExcess = pressure(fn, ranges, cls, RegClass.UR.id());
         boolean over = false;

@@ -18,9 +18,26 @@ import dev.regtune.core.ir.LaunchBounds;
  * </ul>
  *
  * @param registers the budget in registers per thread
- * @param source what set it: "arch", "maxrregcount", "maxnreg" or "launch-bounds"
+ * @param source what set it
  */
-public record RegisterBudget(int registers, String source) {
+public record RegisterBudget(int registers, Source source) {
+    /** What set a budget. */
+    public enum Source {
+        /** No limit: the architecture's per-thread maximum. */
+        ARCH,
+        /** {@code -maxrregcount}. */
+        MAXRREGCOUNT,
+        /** The function's {@code .maxnreg}. */
+        MAXNREG,
+        /** {@code .maxntid}/{@code .reqntid} with {@code .minnctapersm}. */
+        LAUNCH_BOUNDS
+    }
+
+    /** Whether anything below the architecture's maximum limits the function. */
+    public boolean limited() {
+        return source != Source.ARCH;
+    }
+
     /** The smallest {@code -maxrregcount} ptxas honours; smaller values are raised to it. */
     public static final int MIN_MAXRREGCOUNT = 24;
 
@@ -31,25 +48,25 @@ public record RegisterBudget(int registers, String source) {
      */
     public static RegisterBudget of(ArchProfile arch, LaunchBounds bounds, int maxRegisters) {
         int budget = arch.maxRegistersPerThread();
-        String source = "arch";
+        Source source = Source.ARCH;
         int threads = bounds.threadsPerBlock();
         if (threads > 0) {
             int cap = OCCUPANCY.registerCapForLaunchBounds(arch, Math.min(threads, arch.maxThreadsPerBlock()),
                     Math.max(1, bounds.minBlocksPerSm()));
             if (cap > 0 && cap < budget) {
                 budget = cap;
-                source = "launch-bounds";
+                source = Source.LAUNCH_BOUNDS;
             }
         } else if (maxRegisters > 0) {
             int requested = Math.max(MIN_MAXRREGCOUNT, maxRegisters);
             if (requested < budget) {
                 budget = requested;
-                source = "maxrregcount";
+                source = Source.MAXRREGCOUNT;
             }
         }
         if (bounds.maxRegisters() > 0 && bounds.maxRegisters() < budget) {
             budget = Math.max(MIN_MAXRREGCOUNT, bounds.maxRegisters());
-            source = "maxnreg";
+            source = Source.MAXNREG;
         }
         return new RegisterBudget(budget, source);
     }

@@ -13,7 +13,7 @@ class RegisterBudgetTest {
 
     @Test
     void noLimitIsTheArchitectureMaximum() {
-        assertEquals(new RegisterBudget(255, "arch"), RegisterBudget.of(sm90, LaunchBounds.NONE, 0));
+        assertEquals(new RegisterBudget(255, RegisterBudget.Source.ARCH), RegisterBudget.of(sm90, LaunchBounds.NONE, 0));
     }
 
     @Test
@@ -28,14 +28,14 @@ class RegisterBudgetTest {
         LaunchBounds lb = LaunchBounds.NONE.withMaxThreads(256).withMinBlocksPerSm(2);
         RegisterBudget b = RegisterBudget.of(sm90, lb, 24);
         assertEquals(128, b.registers());
-        assertEquals("launch-bounds", b.source());
+        assertEquals(RegisterBudget.Source.LAUNCH_BOUNDS, b.source());
         // 1024 threads, one block: 64 registers
         assertEquals(64, RegisterBudget.of(sm90, LaunchBounds.NONE.withMaxThreads(1024), 0).registers());
     }
 
     @Test
     void maxnregCapsEverything() {
-        assertEquals(new RegisterBudget(48, "maxnreg"),
+        assertEquals(new RegisterBudget(48, RegisterBudget.Source.MAXNREG),
                 RegisterBudget.of(sm90, LaunchBounds.NONE.withMaxRegisters(48), 128));
     }
 }

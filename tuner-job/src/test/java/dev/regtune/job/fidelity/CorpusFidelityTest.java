@@ -1,0 +1,62 @@
+package dev.regtune.job.fidelity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.regtune.core.Allocators;
+import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.knobs.Knobs;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The model's fidelity to ptxas 13.0.88 on the bundled corpus, from the committed reference
+ * measurements: it must beat the naive baseline where the README says it does, and not fall
+ * below the figures the README reports (rounded down), so a change that loses fidelity fails here.
+ */
+class CorpusFidelityTest {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    private static FidelityHarness.Result run() throws IOException {
+        ReferenceCsv truth = ReferenceCsv.load(ROOT.resolve("datasets/corpus/ptxas-reference.csv"));
+        List<FidelityHarness.Input> inputs = new ArrayList<>();
+        for (String arch : List.of("sm_80", "sm_90")) {
+            ArchProfile profile = ArchProfiles.of(arch);
+            try (Stream<Path> files = Files.list(ROOT.resolve("datasets/corpus/ptx").resolve(arch))) {
+                for (Path p : files.sorted().toList()) {
+                    inputs.add(new FidelityHarness.Input(p, p.getFileName().toString(), List.of(profile)));
+                }
+            }
+        }
+        FidelityHarness harness = new FidelityHarness(Allocators.fatPoint(), Knobs.defaults(), truth,
+                List.of(0, 128, 64, 40, 32, 24), 2, note -> { });
+        return harness.run(inputs);
+    }
+
+    @Test
+    void theModelBeatsTheNaiveBaselineOnTheCorpus() throws IOException {
+        FidelityHarness.Result result = run();
+        assertEquals(0, result.parseErrors());
+        assertEquals(108, result.entries());
+        PredictorScore model = FidelityScorer.score(result.pairs(), Predictor.MODEL);
+        PredictorScore baseline = FidelityScorer.score(result.pairs(), Predictor.BASELINE);
+        assertTrue(model.registerPairs() >= 640, "pairs " + model.registerPairs());
+        assertTrue(model.spearman() > baseline.spearman(), model + " vs " + baseline);
+        assertTrue(model.mapePercent() < baseline.mapePercent(), model + " vs " + baseline);
+        assertTrue(model.shareWithin10() > baseline.shareWithin10(), model + " vs " + baseline);
+        assertTrue(model.spills().precision() > baseline.spills().precision(), model + " vs " + baseline);
+        // README figures, rounded down: Spearman 0.863, MAPE 14.4%, within 10% 55.7%,
+        // precision 0.884, recall 0.908
+        assertTrue(model.spearman() >= 0.86, "Spearman " + model.spearman());
+        assertTrue(model.mapePercent() <= 14.5, "MAPE " + model.mapePercent());
+        assertTrue(model.shareWithin10() >= 0.55, "within 10% " + model.shareWithin10());
+        assertTrue(model.spills().precision() >= 0.88, "precision " + model.spills().precision());
+        assertTrue(model.spills().recall() >= 0.90, "recall " + model.spills().recall());
+    }
+}
