@@ -11,8 +11,9 @@ import java.util.List;
  * drain the simplify lists (Unconstrained, VeryHigh, High) in list order onto the assignment
  * stack, then the select lists (LowConf, LowLate), each by lowest spill-cost-to-interference
  * ratio first with ties broken by wider first and then by lower group number. The fat-point
- * allocator pops the stack, i.e. colours in reverse push order, unless knob
- * {@code RegAllocAssignInPushOrder} asks for push order.
+ * allocator iterates the stack in push order (knob {@code RegAllocAssignInPushOrder}, default
+ * true): the seed's "high-interference vregs that land late in the stack are colored
+ * optimistically" puts the select lists last; with the knob off it pops the stack instead.
  *
  * <p>Classification order (the seed does not fix it; this one makes each list reachable):
  * width over four slots is LargeVec (merged into VeryHigh); a pair mode is VeryHigh; spill cost

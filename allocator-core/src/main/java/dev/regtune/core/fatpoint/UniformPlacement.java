@@ -139,7 +139,7 @@ final class UniformPlacement {
         int[] urExcess = pressure(fn, ranges, cls, RegClass.UR.id());
         boolean over = false;
         for (int p = 0; p < urExcess.length; p++) {
-            urExcess[p] -= arch.uniformRegisters();
+            urExcess[p] -= Math.min(arch.uniformRegisters(), knobs.getInt(KnobCatalogue.UNIFORM_REGISTER_LIMIT));
             over |= urExcess[p] > 0;
         }
         if (over) {

@@ -52,6 +52,29 @@ public final class ValueGroups {
      * @param effectiveClass class id per vreg after uniform placement (0 for vregs that never occur)
      */
     public static ValueGroups build(KernelFunction fn, LiveRanges ranges, int[] effectiveClass, Knobs knobs) {
+        return build(fn, segmentsOf(ranges), effectiveClass, knobs);
+    }
+
+    /** Every vreg's live segments {@code [a0, b0, ...]} as the analysis computed them (fresh arrays). */
+    public static int[][] segmentsOf(LiveRanges ranges) {
+        int[][] s = new int[ranges.vregCount()][];
+        for (int v = 0; v < s.length; v++) {
+            int c = ranges.segmentCount(v);
+            int[] x = new int[2 * c];
+            for (int k = 0; k < c; k++) {
+                x[2 * k] = ranges.segStart(v, k);
+                x[2 * k + 1] = ranges.segEnd(v, k);
+            }
+            s[v] = x;
+        }
+        return s;
+    }
+
+    /**
+     * @param vregSegments live segments per vreg; read, not kept
+     * @param effectiveClass class id per vreg after uniform placement (0 for vregs that never occur)
+     */
+    public static ValueGroups build(KernelFunction fn, int[][] vregSegments, int[] effectiveClass, Knobs knobs) {
         int n = fn.vregCount();
         int[] parent = new int[n];
         int[] depth = new int[n];
@@ -88,8 +111,8 @@ public final class ValueGroups {
             boolean ok = coalesce && fn.vregSlots(d) <= maxWidth
                     && Math.max(depth[gd], depth[gs]) + 1 <= maxDepth && size[gd] + size[gs] <= maxFanout + 1;
             if (ok) {
-                int[] a = segsOf(merged, ranges, gd);
-                int[] b = segsOf(merged, ranges, gs);
+                int[] a = segsOf(merged, vregSegments, gd);
+                int[] b = segsOf(merged, vregSegments, gs);
                 ok = !Segments.overlap(a, a.length / 2, b, b.length / 2);
                 if (ok) {
                     int root = Math.min(gd, gs);
@@ -144,7 +167,7 @@ public final class ValueGroups {
                 rep[gv] = v;
                 classId[gv] = effectiveClass[v];
                 mode[gv] = fn.pairMode(v);
-                segs[gv] = segsOf(merged, ranges, find(parent, v));
+                segs[gv] = segsOf(merged, vregSegments, find(parent, v));
             }
         }
         int[][] members = new int[g][];
@@ -180,18 +203,8 @@ public final class ValueGroups {
         return v;
     }
 
-    private static int[] segsOf(int[][] merged, LiveRanges ranges, int root) {
-        if (merged[root] != null) {
-            return merged[root];
-        }
-        int c = ranges.segmentCount(root);
-        int[] s = new int[2 * c];
-        for (int k = 0; k < c; k++) {
-            s[2 * k] = ranges.segStart(root, k);
-            s[2 * k + 1] = ranges.segEnd(root, k);
-        }
-        merged[root] = s;
-        return s;
+    private static int[] segsOf(int[][] merged, int[][] vregSegments, int root) {
+        return merged[root] != null ? merged[root] : vregSegments[root];
     }
 
     public int groupCount() {

@@ -43,9 +43,10 @@ public final class KnobCatalogue {
     public static final KnobDef NUM_NON_SPILL_TRIALS = def(639, "RegAllocNumNonSpillTrials", true, KnobType.INT, 4,
             1, 64, KnobEffect.MODELLED, "Bound on SPILL-mode retry attempts after the NOSPILL attempt "
                     + "(seed gives no default; RegTune uses 4).");
-    public static final KnobDef ASSIGN_IN_PUSH_ORDER = bool(-1, "RegAllocAssignInPushOrder", false, false,
-            KnobEffect.MODELLED, "Colour the six-list ordering in push order instead of popping the assignment "
-                    + "stack in reverse (the seed's wording allows both).");
+    public static final KnobDef ASSIGN_IN_PUSH_ORDER = bool(-1, "RegAllocAssignInPushOrder", false, true,
+            KnobEffect.MODELLED, "Colour the assignment stack in push order, so the select lists (deferred, "
+                    + "high-interference vregs) are coloured last and optimistically; false pops it (reverse order). "
+                    + "The seed's wording allows both; push order matches ptxas better on the corpus.");
     public static final KnobDef HIGH_LIST_COST_THRESHOLD = def(-1, "RegAllocHighListCostThreshold", false,
             KnobType.DOUBLE, 3000.0, 0, 1e12, KnobEffect.MODELLED,
             "A vreg whose spill cost exceeds this goes to the High list (seed: threshold at alloc+768).");
@@ -118,6 +119,10 @@ public final class KnobCatalogue {
                     + "kernel parameters and uniform special registers (and their address conversions), 2 every "
                     + "uniform value, 3 those of 1 always and the other uniform values on demand, cheapest first, "
                     + "until GPR pressure meets the target.");
+    public static final KnobDef UNIFORM_REGISTER_LIMIT = def(-1, "RegTuneUniformRegisterLimit", false, KnobType.INT,
+            12, 0, 63, KnobEffect.MODELLED, "Most uniform registers the placement may fill; values beyond it stay "
+                    + "in (or go back to) the GPR file, cheapest first. ptxas's uniform datapath carries far fewer "
+                    + "values than UR0..UR62 would hold; 12 is calibrated on the corpus with 'regtune fidelity'.");
     public static final KnobDef OCCUPANCY_TARGET = bool(-1, "RegTuneOccupancyTarget", false, true,
             KnobEffect.MODELLED, "Without a register limit, aim for the nearest occupancy cliff below the demand "
                     + "(reached by moving uniform values out of the GPR file, never by spilling), as ptxas 13.0 "

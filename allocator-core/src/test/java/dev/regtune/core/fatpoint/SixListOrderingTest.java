@@ -61,17 +61,17 @@ class SixListOrderingTest {
     }
 
     @Test
-    void drainOrderIsSimplifyListsThenSelectByRatioPoppedInReverse() {
+    void drainOrderIsSimplifyListsThenSelectByRatio() {
         Pipeline p = Pipeline.of(sixValues(), Knobs.defaults());
         // cost per group: LowConf g3 ratio 5, g4 ratio 1 -> g4 selected (pushed) first
         double[] cost = {1, 1, 1, 5, 1, 1};
         UnitSet u = p.unitsOfR(cost);
         int[] interference = {1, 1, 1, 1, 1, 1};
-        // push order: U(g0, g5), VH(g1), H(g2), LowConf by ratio (g4, g3) -> pop reverse
-        assertArrayEquals(new int[] {3, 4, 2, 1, 5, 0},
-                SixListOrdering.order(u, p.facts(), interference, 100, false, Knobs.defaults()));
-        Knobs push = Knobs.defaults().with(KnobCatalogue.ASSIGN_IN_PUSH_ORDER, 1);
+        // push order: U(g0, g5), VH(g1), H(g2), LowConf by ratio (g4, g3)
         assertArrayEquals(new int[] {0, 5, 1, 2, 4, 3},
-                SixListOrdering.order(u, p.facts(), interference, 100, false, push));
+                SixListOrdering.order(u, p.facts(), interference, 100, false, Knobs.defaults()));
+        Knobs pop = Knobs.defaults().with(KnobCatalogue.ASSIGN_IN_PUSH_ORDER, 0);
+        assertArrayEquals(new int[] {3, 4, 2, 1, 5, 0},
+                SixListOrdering.order(u, p.facts(), interference, 100, false, pop));
     }
 }

@@ -51,12 +51,12 @@ class CorpusFidelityTest {
         assertTrue(model.mapePercent() < baseline.mapePercent(), model + " vs " + baseline);
         assertTrue(model.shareWithin10() > baseline.shareWithin10(), model + " vs " + baseline);
         assertTrue(model.spills().precision() > baseline.spills().precision(), model + " vs " + baseline);
-        // README figures, rounded down: Spearman 0.863, MAPE 14.4%, within 10% 55.7%,
-        // precision 0.884, recall 0.908
-        assertTrue(model.spearman() >= 0.86, "Spearman " + model.spearman());
-        assertTrue(model.mapePercent() <= 14.5, "MAPE " + model.mapePercent());
-        assertTrue(model.shareWithin10() >= 0.55, "within 10% " + model.shareWithin10());
-        assertTrue(model.spills().precision() >= 0.88, "precision " + model.spills().precision());
-        assertTrue(model.spills().recall() >= 0.90, "recall " + model.spills().recall());
+        // README figures, with the last digit rounded against the model: Spearman 0.876,
+        // MAPE 14.5%, within 10% 54.6%, precision 0.913, recall 0.887
+        assertTrue(model.spearman() >= 0.87, "Spearman " + model.spearman());
+        assertTrue(model.mapePercent() <= 14.6, "MAPE " + model.mapePercent());
+        assertTrue(model.shareWithin10() >= 0.54, "within 10% " + model.shareWithin10());
+        assertTrue(model.spills().precision() >= 0.91, "precision " + model.spills().precision());
+        assertTrue(model.spills().recall() >= 0.88, "recall " + model.spills().recall());
     }
 }
