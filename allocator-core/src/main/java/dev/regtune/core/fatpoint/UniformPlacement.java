@@ -29,7 +29,8 @@ import java.util.List;
  * <p>When the UR values need more than the uniform register file at some point, the cheapest
  * (fewest frequency-weighted occurrences) go back to R until they fit, unless SMEM spilling
  * (knob 619) is on and the function does not use the ABI: then the UR class spills its overflow
- * to shared memory. Predicates stay in P.
+ * to shared memory. Predicates stay in P. Before sm_75 there is no uniform register file, and a
+ * value declared in UR is allocated in R.
  */
 final class UniformPlacement {
     private UniformPlacement() {
@@ -83,8 +84,13 @@ final class UniformPlacement {
             ArchProfile arch, Knobs knobs, int gprTarget, int reserved, int threadsPerBlock) {
         int n = fn.vregCount();
         int[] cls = new int[n];
+        boolean hasUniform = arch.hasUniformRegisters();
         for (int v = 0; v < n; v++) {
-            cls[v] = ranges.segmentCount(v) > 0 ? fn.vregClassId(v) : 0;
+            int c = ranges.segmentCount(v) > 0 ? fn.vregClassId(v) : 0;
+            if (!hasUniform && (c == RegClass.UR.id() || c == RegClass.UR_EXT.id())) {
+                c = RegClass.R.id(); // no uniform register file before sm_75
+            }
+            cls[v] = c;
         }
         int policy = knobs.getInt(KnobCatalogue.UNIFORM_POLICY);
         if (uniformity == null || !arch.hasUniformRegisters() || policy == POLICY_NONE) {

@@ -122,6 +122,27 @@ class FatPointAllocatorTest {
     }
 
     @Test
+    void valuesDeclaredUniformLiveInTheGprFileBeforeSm75() {
+        dev.regtune.core.ir.FunctionBuilder b = new dev.regtune.core.ir.FunctionBuilder("ur",
+                dev.regtune.core.ir.FunctionKind.ENTRY);
+        int[] u = new int[10];
+        for (int i = 0; i < u.length; i++) {
+            u[i] = b.vreg("%u" + i, dev.regtune.core.ir.RegClass.UR, PairMode.SINGLE, 0);
+            b.instr("ld.param.u32", dev.regtune.core.ir.InstrKind.LOAD_PARAM, 0, new int[] {u[i]}, new int[0], 0);
+        }
+        b.instr("st.global", dev.regtune.core.ir.InstrKind.STORE_GLOBAL, 0, new int[0], u, 0);
+        KernelFunction fn = b.build();
+        AllocationResult volta = ALLOCATOR.allocate(fn, Knobs.defaults(), ArchProfiles.of("sm_70"), 0);
+        AllocationChecker.verify(fn, volta.assignment());
+        assertEquals(10 + 2, volta.registers());
+        assertEquals(0, volta.uniformRegisters());
+        assertEquals(dev.regtune.core.ir.RegClass.R.id(), volta.assignment().classOf(u[0]));
+        AllocationResult hopper = allocate(fn, Knobs.defaults(), 0);
+        assertEquals(10, hopper.uniformRegisters());
+        assertEquals(2, hopper.registers());
+    }
+
+    @Test
     void theSameInputsGiveTheSameResult() {
         KernelFunction fn = SmallKernels.loopCarried(50);
         AllocationResult a = allocate(fn, Knobs.defaults(), 32);

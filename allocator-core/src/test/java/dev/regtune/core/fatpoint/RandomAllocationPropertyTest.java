@@ -21,8 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Property: for 10,000 random kernels under random knob values, budgets and architectures, every
- * allocation the fat-point allocator reports as OK is accepted by the independent checker and
- * stays within its budget.
+ * allocation succeeds, is accepted by the independent checker and stays within its budget.
  */
 class RandomAllocationPropertyTest {
     private static final int KERNELS = 10_000;
@@ -84,7 +83,9 @@ class RandomAllocationPropertyTest {
             }
         }
         System.out.printf("random allocations: %d OK (%d with spills), %d ALLOC_FAILED%n", ok, spilled, failed);
-        assertTrue(ok > KERNELS * 9 / 10, "most random kernels must be allocatable: " + ok);
+        // No random kernel has an instruction whose own operands exceed 24 registers, so the last
+        // resort (every value of the class in memory) always succeeds.
+        assertEquals(0, failed, "every random kernel must be allocatable");
         assertTrue(spilled > 100, "the property must exercise spilling: " + spilled);
     }
 }
