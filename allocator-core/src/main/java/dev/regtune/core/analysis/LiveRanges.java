@@ -196,6 +196,17 @@ public final class LiveRanges {
         return segEnd[segOffset[v] + k];
     }
 
+    /** Vreg {@code v}'s segments as a fresh array {@code [start0, end0, start1, end1, ...]}. */
+    public int[] segments(int v) {
+        int c = segmentCount(v);
+        int[] s = new int[2 * c];
+        for (int k = 0; k < c; k++) {
+            s[2 * k] = segStart(v, k);
+            s[2 * k + 1] = segEnd(v, k);
+        }
+        return s;
+    }
+
     /** Segments of all vregs together. */
     public int totalSegmentCount() {
         return segStart.length;

@@ -126,7 +126,7 @@ public final class FatPointAllocator implements RegisterAllocator {
                 s = SpillSpace.LMEM;
             }
             space[v] = (byte) s.ordinal();
-            int[] segs = segmentsOf(ranges, v);
+            int[] segs = ranges.segments(v);
             if (s == SpillSpace.LMEM) {
                 offset[v] = local.place(4 * fn.vregSlots(v), segs);
             } else if (s == SpillSpace.SMEM) {
@@ -171,15 +171,5 @@ public final class FatPointAllocator implements RegisterAllocator {
         if (idx >= 0) {
             operandSlot[op] = pieceSlot[gr][idx];
         }
-    }
-
-    private static int[] segmentsOf(LiveRanges ranges, int v) {
-        int c = ranges.segmentCount(v);
-        int[] s = new int[2 * c];
-        for (int k = 0; k < c; k++) {
-            s[2 * k] = ranges.segStart(v, k);
-            s[2 * k + 1] = ranges.segEnd(v, k);
-        }
-        return s;
     }
 }

@@ -210,15 +210,8 @@ final class UniformPlacement {
             double[] weight) {
         List<SpillGuidance.Candidate> out = new ArrayList<>();
         for (int v : vregs) {
-            int c = ranges.segmentCount(v);
-            int[] s = new int[2 * c];
-            int len = 0;
-            for (int k = 0; k < c; k++) {
-                s[2 * k] = ranges.segStart(v, k);
-                s[2 * k + 1] = ranges.segEnd(v, k);
-                len += s[2 * k + 1] - s[2 * k] + 1;
-            }
-            out.add(new SpillGuidance.Candidate(v, s, new int[0], fn.vregSlots(v), weight[v], len));
+            out.add(new SpillGuidance.Candidate(v, ranges.segments(v), new int[0], fn.vregSlots(v), weight[v],
+                    ranges.livePointCount(v)));
         }
         return out;
     }

@@ -59,13 +59,7 @@ public final class ValueGroups {
     public static int[][] segmentsOf(LiveRanges ranges) {
         int[][] s = new int[ranges.vregCount()][];
         for (int v = 0; v < s.length; v++) {
-            int c = ranges.segmentCount(v);
-            int[] x = new int[2 * c];
-            for (int k = 0; k < c; k++) {
-                x[2 * k] = ranges.segStart(v, k);
-                x[2 * k + 1] = ranges.segEnd(v, k);
-            }
-            s[v] = x;
+            s[v] = ranges.segments(v);
         }
         return s;
     }

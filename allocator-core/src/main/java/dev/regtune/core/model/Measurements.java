@@ -56,58 +56,22 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
                 peak[c] = Math.max(peak[c], a.slotOf(v) + fn.vregSlots(v));
             }
         }
-        int localStore = 0;
-        int localLoad = 0;
-        int sharedStore = 0;
-        int sharedLoad = 0;
-        int[] localBefore = new int[fn.instrCount()];
-        int[] sharedBefore = new int[fn.instrCount()];
-        int[] storesAfter = new int[fn.instrCount()];
-        int[] seen = new int[n];
+        SpillCounts counts = new SpillCounts(fn.instrCount(), n);
         for (int i = 0; i < fn.instrCount(); i++) {
-            int stamp = 2 * i + 1;
             for (int k = 0; k < fn.useCount(i); k++) {
-                int v = fn.use(i, k);
-                int op = fn.useOperand(i, k);
-                if (a.isSpilled(v) && a.operandSlot(op) >= 0) {
-                    int c = a.classOf(v);
-                    peak[c] = Math.max(peak[c], a.operandSlot(op) + fn.vregSlots(v));
-                }
-                if (!a.isSpilled(v) || removedCopy[i] || seen[v] == stamp) {
-                    continue;
-                }
-                seen[v] = stamp;
-                int bytes = 4 * fn.vregSlots(v);
-                if (a.spillSpace(v) == SpillSpace.LMEM) {
-                    localLoad += bytes;
-                    localBefore[i]++;
-                } else if (a.spillSpace(v) == SpillSpace.SMEM) {
-                    sharedLoad += bytes;
-                    sharedBefore[i]++;
-                }
+                counts.operand(fn, a, removedCopy, peak, i, fn.use(i, k), fn.useOperand(i, k), false);
             }
-            stamp = 2 * i + 2;
             for (int k = 0; k < fn.defCount(i); k++) {
-                int v = fn.def(i, k);
-                int op = fn.defOperand(i, k);
-                if (a.isSpilled(v) && a.operandSlot(op) >= 0) {
-                    int c = a.classOf(v);
-                    peak[c] = Math.max(peak[c], a.operandSlot(op) + fn.vregSlots(v));
-                }
-                if (!a.isSpilled(v) || removedCopy[i] || seen[v] == stamp) {
-                    continue;
-                }
-                seen[v] = stamp;
-                int bytes = 4 * fn.vregSlots(v);
-                if (a.spillSpace(v) == SpillSpace.LMEM) {
-                    localStore += bytes;
-                    storesAfter[i]++;
-                } else if (a.spillSpace(v) == SpillSpace.SMEM) {
-                    sharedStore += bytes;
-                    storesAfter[i]++;
-                }
+                counts.operand(fn, a, removedCopy, peak, i, fn.def(i, k), fn.defOperand(i, k), true);
             }
         }
+        int localStore = counts.localStore;
+        int localLoad = counts.localLoad;
+        int sharedStore = counts.sharedStore;
+        int sharedLoad = counts.sharedLoad;
+        int[] localBefore = counts.localBefore;
+        int[] sharedBefore = counts.sharedBefore;
+        int[] storesAfter = counts.storesAfter;
         int gprPeak = Math.max(peak[RegClass.R.id()], Math.max(peak[RegClass.R_ALT.id()], peak[RegClass.TENSOR.id()]));
         int registers = gprPeak + knobs.getInt(KnobCatalogue.RESERVED_REGISTERS) + (predicateBits ? 1 : 0);
         registers = Math.min(registers, arch.maxRegistersPerThread());
@@ -149,5 +113,63 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
         SpillStatistics stats = new SpillStatistics(localStore, localLoad, sharedStore, sharedLoad, spilledValues,
                 bitSpills);
         return new Measurements(registers, uniform, predicates, stats, latency, occ);
+    }
+
+    /**
+     * Spill traffic counted operand by operand: a spilled value used by an instruction is
+     * reloaded once before it, and stored once after an instruction that defines it; removed
+     * copies cause neither. Also widens the class peaks by the slots spilled operands occupy.
+     */
+    private static final class SpillCounts {
+        int localStore;
+        int localLoad;
+        int sharedStore;
+        int sharedLoad;
+        final int[] localBefore;
+        final int[] sharedBefore;
+        final int[] storesAfter;
+        private final int[] seen;
+
+        SpillCounts(int instrs, int vregs) {
+            localBefore = new int[instrs];
+            sharedBefore = new int[instrs];
+            storesAfter = new int[instrs];
+            seen = new int[vregs];
+        }
+
+        void operand(KernelFunction fn, Assignment a, boolean[] removedCopy, int[] peak, int i, int v, int op,
+                boolean def) {
+            if (!a.isSpilled(v)) {
+                return;
+            }
+            if (a.operandSlot(op) >= 0) {
+                int c = a.classOf(v);
+                peak[c] = Math.max(peak[c], a.operandSlot(op) + fn.vregSlots(v));
+            }
+            int stamp = 2 * i + (def ? 2 : 1);
+            if (removedCopy[i] || seen[v] == stamp) {
+                return;
+            }
+            seen[v] = stamp;
+            int bytes = 4 * fn.vregSlots(v);
+            SpillSpace space = a.spillSpace(v);
+            if (space == SpillSpace.LMEM) {
+                if (def) {
+                    localStore += bytes;
+                    storesAfter[i]++;
+                } else {
+                    localLoad += bytes;
+                    localBefore[i]++;
+                }
+            } else if (space == SpillSpace.SMEM) {
+                if (def) {
+                    sharedStore += bytes;
+                    storesAfter[i]++;
+                } else {
+                    sharedLoad += bytes;
+                    sharedBefore[i]++;
+                }
+            }
+        }
     }
 }
