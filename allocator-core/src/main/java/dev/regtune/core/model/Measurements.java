@@ -14,7 +14,7 @@ import dev.regtune.core.spill.SpillStatistics;
 /**
  * Turns an {@link Assignment} into the figures RegTune reports: registers as {@code ptxas -v}
  * counts them (highest general-purpose slot used plus the reserved registers, plus one GPR when
- * predicates were spilled into GPR bits), uniform and predicate registers, spill bytes, the
+ * predicates were spilled into GPR bits, and never fewer than {@code RegTuneMinimumRegisters}), uniform and predicate registers, spill bytes, the
  * estimated latency and the occupancy. Shared by every allocator family.
  *
  * @param registers "Used N registers"
@@ -74,6 +74,7 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
         int[] storesAfter = counts.storesAfter;
         int gprPeak = Math.max(peak[RegClass.R.id()], Math.max(peak[RegClass.R_ALT.id()], peak[RegClass.TENSOR.id()]));
         int registers = gprPeak + knobs.getInt(KnobCatalogue.RESERVED_REGISTERS) + (predicateBits ? 1 : 0);
+        registers = Math.max(registers, knobs.getInt(KnobCatalogue.MINIMUM_REGISTERS));
         registers = Math.min(registers, arch.maxRegistersPerThread());
         int uniform = Math.max(peak[RegClass.UR.id()], peak[RegClass.UR_EXT.id()]);
         int predicates = peak[RegClass.P.id()];

@@ -139,7 +139,7 @@ class FatPointAllocatorTest {
         assertEquals(dev.regtune.core.ir.RegClass.R.id(), volta.assignment().classOf(u[0]));
         AllocationResult hopper = allocate(fn, Knobs.defaults(), 0);
         assertEquals(10, hopper.uniformRegisters());
-        assertEquals(2, hopper.registers());
+        assertEquals(4, hopper.registers(), "only the reserved registers, raised to ptxas's minimum of 4");
     }
 
     @Test
