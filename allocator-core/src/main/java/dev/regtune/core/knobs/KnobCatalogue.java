@@ -129,9 +129,9 @@ public final class KnobCatalogue {
                     + "lands on 32/40/48... registers.");
     public static final KnobDef RESERVED_REGISTERS = def(-1, "RegTuneReservedRegisters", false, KnobType.INT, 2, 0, 16,
             KnobEffect.MODELLED, "GPRs ptxas reserves beyond the allocated ones in its 'Used N registers' figure.");
-    public static final KnobDef MINIMUM_REGISTERS = def(-1, "RegTuneMinimumRegisters", false, KnobType.INT, 4, 0, 255,
+    public static final KnobDef MINIMUM_REGISTERS = def(-1, "RegTuneMinimumRegisters", false, KnobType.INT, 4, 0, 24,
             KnobEffect.MODELLED, "The fewest registers ptxas reports for any function (ptxas 13.0.88 reports 4 for "
-                    + "an empty kernel on sm_80 and sm_90).");
+                    + "an empty kernel on sm_80 and sm_90); at most 24, the smallest budget ptxas accepts.");
     public static final KnobDef DEFAULT_THREADS_PER_BLOCK = def(-1, "RegTuneDefaultThreadsPerBlock", false,
             KnobType.INT, 256, 32, 1024, KnobEffect.MODELLED,
             "Threads per block assumed for occupancy when the function declares no launch bounds.");
