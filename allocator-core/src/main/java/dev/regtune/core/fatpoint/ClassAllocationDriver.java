@@ -81,6 +81,7 @@ final class ClassAllocationDriver {
         int trials = knobs.getInt(KnobCatalogue.NUM_NON_SPILL_TRIALS);
         double multiplier = knobs.get(KnobCatalogue.SPILL_COST_MULTIPLIER);
         int gateThreshold = knobs.getInt(KnobCatalogue.SPILL_FEASIBILITY_THRESHOLD);
+        boolean perRelief = knobs.getBool(KnobCatalogue.GUIDANCE_COST_PER_RELIEF);
 
         BestResultRecorder recorder = new BestResultRecorder();
         int width = groups.width(members[0]);
@@ -104,7 +105,7 @@ final class ClassAllocationDriver {
             }
             int[] excess = excess(units, cx.points(), target);
             List<SpillGuidance.Candidate> candidates = candidates(cx, members, spilled, cost, marked, multiplier);
-            List<Integer> chosen = SpillGuidance.choose(excess, candidates, Integer.MAX_VALUE);
+            List<Integer> chosen = SpillGuidance.choose(excess, candidates, Integer.MAX_VALUE, perRelief);
             boolean stalled = previous != null && previous.peak() == attempt.peak()
                     && previous.spillMarks() == attempt.spillMarks();
             if (stalled || chosen.isEmpty()) {
@@ -117,7 +118,7 @@ final class ClassAllocationDriver {
                     // Extra marks: the cheapest values live where pressure still reaches the target.
                     int[] tighter = excess(units(cx, members, spilled, cost), cx.points(), Math.max(0, target - 1));
                     List<Integer> more = SpillGuidance.choose(tighter,
-                            candidates(cx, members, spilled, cost, marked, multiplier), extra);
+                            candidates(cx, members, spilled, cost, marked, multiplier), extra, perRelief);
                     chosen = new ArrayList<>(chosen);
                     chosen.addAll(more);
                 }
@@ -151,7 +152,7 @@ final class ClassAllocationDriver {
             int fallbackTarget = Math.max(1, Math.min(target, budget) - Math.max(1, attempt.peak() - budget));
             int[] excess = excess(units, cx.points(), fallbackTarget);
             for (int id : SpillGuidance.choose(excess,
-                    candidates(cx, members, spilled, cost, marked, multiplier), Integer.MAX_VALUE)) {
+                    candidates(cx, members, spilled, cost, marked, multiplier), Integer.MAX_VALUE, perRelief)) {
                 spilled[id] = true;
             }
             units = units(cx, members, spilled, cost);

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Spill guidance (seed 004, sub_96D940): from the candidates of one class, in priority-queue
- * order (cheapest to spill first), choose values to spill until no program point's pressure
+ * order (cheapest to spill first; by default cheapest per over-target point relieved, knob
+ * {@code RegTuneGuidanceCostPerRelief}), choose values to spill until no program point's pressure
  * exceeds the target. Spilling a value lowers the pressure by its width at every point of its
  * live range except where it occurs as an operand (its reloads and defs still need a register).
  * A candidate that lowers no over-target point is skipped.
@@ -26,13 +27,25 @@ public final class SpillGuidance {
      * @return the ids chosen, in the order chosen
      */
     public static List<Integer> choose(int[] excess, List<Candidate> candidates, int limit) {
+        return choose(excess, candidates, limit, false);
+    }
+
+    /**
+     * As {@link #choose(int[], List, int)}; with {@code perRelief} the queue is ordered by cost per
+     * over-target point the candidate would relieve (Chaitin's cost over degree) instead of by cost.
+     */
+    public static List<Integer> choose(int[] excess, List<Candidate> candidates, int limit, boolean perRelief) {
         int over = 0;
         for (int e : excess) {
             if (e > 0) {
                 over++;
             }
         }
-        List<Candidate> queue = new ArrayList<>(candidates);
+        List<Candidate> queue = new ArrayList<>(candidates.size());
+        for (Candidate c : candidates) {
+            queue.add(perRelief ? new Candidate(c.id(), c.segments(), c.occurrences(), c.width(),
+                    c.cost() / Math.max(1, relieved(excess, c)), c.liveLength()) : c);
+        }
         queue.sort((a, b) -> {
             int c = Double.compare(a.cost(), b.cost());
             if (c != 0) {
@@ -77,6 +90,21 @@ public final class SpillGuidance {
             }
         }
         return over;
+    }
+
+    /** Over-target points the candidate covers outside its own occurrences. */
+    private static int relieved(int[] excess, Candidate c) {
+        int n = 0;
+        int[] s = c.segments();
+        int[] occ = c.occurrences();
+        for (int k = 0; k < s.length; k += 2) {
+            for (int p = s[k]; p <= s[k + 1]; p++) {
+                if (excess[p] > 0 && Arrays.binarySearch(occ, p) < 0) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     private static boolean helps(int[] excess, Candidate c) {
