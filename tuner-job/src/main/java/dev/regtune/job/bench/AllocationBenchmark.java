@@ -2,6 +2,9 @@ package dev.regtune.job.bench;
 
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.check.AllocationChecker;
+import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParser;
@@ -78,6 +81,18 @@ public final class AllocationBenchmark {
     }
 
     private void warmUp(List<BenchTarget> targets, List<Source> sources) {
+        // What is timed is checked first: allocation is deterministic, so every timed repeat
+        // produces this same verified result.
+        for (BenchTarget t : targets) {
+            AllocationResult r = allocateOnce(t);
+            if (r.status() == AllocationStatus.OK) {
+                CheckReport report = AllocationChecker.check(t.function(), r.assignment());
+                if (!report.ok()) {
+                    throw new IllegalStateException("the allocation of " + t.function().name()
+                            + " fails the checker: " + report.summary());
+                }
+            }
+        }
         long end = System.nanoTime() + warmupNanos;
         do {
             for (BenchTarget t : targets) {

@@ -93,6 +93,11 @@ public final class FidelityCommand extends RegtuneCommand {
                     + "registers, real and model spill store/load bytes, model status.")
     Path out;
 
+    @Option(names = "--verify",
+            description = "Run the independent allocation checker on every model result; a violation fails the "
+                    + "command (exit 1).")
+    boolean verify;
+
     @Option(names = "--jobs", paramLabel = "N",
             description = "Parallel ptxas and model runs (default: the number of processors).")
     int jobs = Runtime.getRuntime().availableProcessors();
@@ -115,7 +120,7 @@ public final class FidelityCommand extends RegtuneCommand {
         }
 
         FidelityHarness harness = new FidelityHarness(Allocators.fatPoint(), knobs, truth, budgetList, jobs,
-                this::note);
+                this::note, verify);
         FidelityHarness.Result result = harness.run(ptx);
         List<FidelityPair> pairs = result.pairs();
         if (result.withoutTruth() > 0) {

@@ -2,6 +2,9 @@ package dev.regtune.job.fidelity;
 
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.check.AllocationChecker;
+import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PtxModule;
@@ -36,20 +39,24 @@ public final class FidelityHarness {
     private final List<Integer> budgets;
     private final int jobs;
     private final Consumer<String> notes;
+    private final boolean verify;
 
     /**
      * @param budgets {@code -maxrregcount} values, 0 for none, in report order
      * @param jobs threads for ptxas and model runs
      * @param notes receives one-sentence notes about what was left out and why
+     * @param verify whether to run the independent checker on every model result that is OK; a
+     *     violation fails the run with an {@link IllegalStateException}
      */
     public FidelityHarness(RegisterAllocator allocator, Knobs knobs, GroundTruth truth, List<Integer> budgets,
-            int jobs, Consumer<String> notes) {
+            int jobs, Consumer<String> notes, boolean verify) {
         this.allocator = allocator;
         this.knobs = knobs;
         this.truth = truth;
         this.budgets = List.copyOf(budgets);
         this.jobs = Math.max(1, jobs);
         this.notes = notes;
+        this.verify = verify;
     }
 
     /**
@@ -78,6 +85,18 @@ public final class FidelityHarness {
         public Result {
             pairs = List.copyOf(pairs);
         }
+    }
+
+    private AllocationResult allocateChecked(KernelFunction fn, ArchProfile arch, int budget) {
+        AllocationResult r = allocator.allocate(fn, knobs, arch, budget);
+        if (verify && r.status() == AllocationStatus.OK) {
+            CheckReport report = AllocationChecker.check(fn, r.assignment());
+            if (!report.ok()) {
+                throw new IllegalStateException("the allocation of " + fn.name() + " on " + arch.name()
+                        + " at budget " + budget + " fails the checker: " + report.summary());
+            }
+        }
+        return r;
     }
 
     public Result run(List<Input> inputs) throws IOException {
@@ -123,7 +142,7 @@ public final class FidelityHarness {
                     }
                     for (KernelFunction fn : entries) {
                         for (int budget : budgets) {
-                            models.add(pool.submit(() -> allocator.allocate(fn, knobs, arch, budget)));
+                            models.add(pool.submit(() -> allocateChecked(fn, arch, budget)));
                         }
                     }
                     perArch.add(models);

@@ -20,12 +20,12 @@ class AllocateCommandTest {
     @Test
     void textOutputHasThePtxasShapeForEntriesAndFunctions() {
         Path tiny = Cli.resource("tiny.ptx", dir);
-        Cli.Run run = Cli.run("allocate", tiny.toString());
+        Cli.Run run = Cli.run("allocate", "--verify", tiny.toString());
 
         assertEquals(0, run.exit(), run.err());
         assertEquals("", run.err());
         List<String> lines = run.out().lines().toList();
-        assertEquals(10, lines.size(), run.out());
+        assertEquals(12, lines.size(), run.out());
         assertEquals("ptxas info    : Compiling function 'twice' for 'sm_90'", lines.get(0));
         assertEquals("ptxas info    : Function properties for twice", lines.get(1));
         assertTrue(lines.get(2).matches(
@@ -34,14 +34,15 @@ class AllocateCommandTest {
                 "ptxas info    : Used \\d+ registers, \\d+ uniform registers, \\d+ predicate registers"), lines.get(3));
         assertTrue(lines.get(4).matches("regtune info  : est latency \\d+ cycles, occupancy \\d\\.\\d{3} "
                 + "\\(\\d+ warps/SM\\), \\d+ attempts, budget \\d+"), lines.get(4));
-        assertEquals("ptxas info    : Compiling entry function 'axpy' for 'sm_90'", lines.get(5));
-        assertEquals("ptxas info    : Function properties for axpy", lines.get(6));
+        assertEquals("regtune info  : allocation verified by the checker", lines.get(5));
+        assertEquals("ptxas info    : Compiling entry function 'axpy' for 'sm_90'", lines.get(6));
+        assertEquals("ptxas info    : Function properties for axpy", lines.get(7));
     }
 
     @Test
     void archAndMaxRegsReachTheAllocator() {
         Path tiny = Cli.resource("tiny.ptx", dir);
-        Cli.Run run = Cli.run("allocate", "--arch", "sm_80", "--max-regs", "32", tiny.toString());
+        Cli.Run run = Cli.run("allocate", "--verify", "--arch", "sm_80", "--max-regs", "32", tiny.toString());
 
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().contains("Compiling entry function 'axpy' for 'sm_80'"), run.out());
@@ -51,7 +52,7 @@ class AllocateCommandTest {
     @Test
     void jsonHasOneObjectPerFunctionWithExactlyTheDocumentedKeysInOrder() throws Exception {
         Path tiny = Cli.resource("tiny.ptx", dir);
-        Cli.Run run = Cli.run("allocate", "--format", "json", tiny.toString());
+        Cli.Run run = Cli.run("allocate", "--verify", "--format", "json", tiny.toString());
 
         assertEquals(0, run.exit(), run.err());
         JsonNode array = new ObjectMapper().readTree(run.out());
@@ -80,7 +81,7 @@ class AllocateCommandTest {
     void aBrokenFileIsOneParseErrorObjectAndTheOtherFilesAreStillAllocated() throws Exception {
         Path broken = Cli.resource("broken.ptx", dir);
         Path tiny = Cli.resource("tiny.ptx", dir);
-        Cli.Run run = Cli.run("allocate", "--format", "json", broken.toString(), tiny.toString());
+        Cli.Run run = Cli.run("allocate", "--verify", "--format", "json", broken.toString(), tiny.toString());
 
         assertEquals(0, run.exit(), run.err());
         JsonNode array = new ObjectMapper().readTree(run.out());
@@ -98,7 +99,7 @@ class AllocateCommandTest {
     void inTextModeAParseErrorIsOneSentenceOnStderr() {
         Path broken = Cli.resource("broken.ptx", dir);
         Path tiny = Cli.resource("tiny.ptx", dir);
-        Cli.Run run = Cli.run("allocate", broken.toString(), tiny.toString());
+        Cli.Run run = Cli.run("allocate", "--verify", broken.toString(), tiny.toString());
 
         assertEquals(0, run.exit());
         assertEquals(1, run.errLines().length, run.err());
@@ -130,7 +131,7 @@ class AllocateCommandTest {
     @Test
     void knobByNumberIsAccepted() {
         Path tiny = Cli.resource("tiny.ptx", dir);
-        Cli.Run run = Cli.run("allocate", "--knob", "684=80", "--knob", "RegAllocCoalescing=false", tiny.toString());
+        Cli.Run run = Cli.run("allocate", "--verify", "--knob", "684=80", "--knob", "RegAllocCoalescing=false", tiny.toString());
 
         assertEquals(0, run.exit(), run.err());
     }

@@ -43,7 +43,7 @@ class FidelityCommandTest {
     void comparesWithAReferenceCsvWithoutPtxas() throws Exception {
         Path folder = corpus();
         Path out = dir.resolve("comparison.csv");
-        Cli.Run run = Cli.run("fidelity", "--reference", reference().toString(), "--arch", "sm_90",
+        Cli.Run run = Cli.run("fidelity", "--verify", "--reference", reference().toString(), "--arch", "sm_90",
                 "--budgets", "0,24", "--out", out.toString(), folder.toString());
 
         assertEquals(0, run.exit(), run.err());
@@ -67,8 +67,8 @@ class FidelityCommandTest {
     void outputIsDeterministic() throws Exception {
         Path folder = corpus();
         String ref = reference().toString();
-        Cli.Run a = Cli.run("fidelity", "--reference", ref, "--jobs", "4", folder.toString());
-        Cli.Run b = Cli.run("fidelity", "--reference", ref, "--jobs", "1", folder.toString());
+        Cli.Run a = Cli.run("fidelity", "--verify", "--reference", ref, "--jobs", "4", folder.toString());
+        Cli.Run b = Cli.run("fidelity", "--verify", "--reference", ref, "--jobs", "1", folder.toString());
         assertEquals(0, a.exit(), a.err());
         assertEquals(a.out(), b.out());
         assertEquals(a.err(), b.err());
@@ -78,7 +78,7 @@ class FidelityCommandTest {
     void nothingToCompareIsAFailureOfTheWork() throws Exception {
         Path csv = dir.resolve("empty.csv");
         Files.writeString(csv, HEADER);
-        Cli.Run run = Cli.run("fidelity", "--reference", csv.toString(), corpus().toString());
+        Cli.Run run = Cli.run("fidelity", "--verify", "--reference", csv.toString(), corpus().toString());
         assertEquals(1, run.exit());
         assertTrue(run.err().contains("nothing to compare"), run.err());
     }
