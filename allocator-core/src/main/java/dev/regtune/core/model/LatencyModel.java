@@ -31,11 +31,13 @@ public final class LatencyModel {
                 long issue = clock;
                 int local = spills.localReloadsBefore(i);
                 int shared = spills.sharedReloadsBefore(i);
+                // Reloads issue one per cycle from `clock`; the last one's value is ready its
+                // latency after it issued.
                 if (local > 0) {
-                    issue = Math.max(issue + local, clock + local + localLoadLatency);
+                    issue = Math.max(issue + local, clock + local - 1 + localLoadLatency);
                 }
                 if (shared > 0) {
-                    issue = Math.max(issue + shared, clock + shared + table.sharedLoadLatency());
+                    issue = Math.max(issue + shared, clock + local + shared - 1 + table.sharedLoadLatency());
                 }
                 for (int k = 0; k < fn.useCount(i); k++) {
                     int v = fn.use(i, k);
