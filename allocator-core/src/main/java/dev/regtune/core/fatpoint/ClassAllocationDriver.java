@@ -86,6 +86,11 @@ final class ClassAllocationDriver {
         BestResultRecorder recorder = new BestResultRecorder();
         int width = groups.width(members[0]);
         int attempts = 0;
+        if (knobs.getBool(KnobCatalogue.FOLD_CONSTANTS)) {
+            for (int g : members) {
+                spilled[g] |= facts.immediate(g);
+            }
+        }
         // NOSPILL.
         UnitSet units = units(cx, members, spilled, cost);
         FatPointScanner.Attempt attempt = attempt(cx, units, budget, slack, threshold, hints, false);

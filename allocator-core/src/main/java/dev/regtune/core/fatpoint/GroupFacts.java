@@ -2,6 +2,7 @@ package dev.regtune.core.fatpoint;
 
 import dev.regtune.core.analysis.BlockFrequency;
 import dev.regtune.core.ir.ConstraintKind;
+import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PairMode;
@@ -23,9 +24,10 @@ public final class GroupFacts {
     private final int[][] excluded;
     private final int[] liveLength;
     private final boolean[] rematerializable;
+    private final boolean[] immediate;
 
     private GroupFacts(int[] occOff, int[] occPoint, double[] frequencyUses, boolean[] constrained, int[] flags,
-            int[] fixedSlot, int[][] excluded, int[] liveLength, boolean[] rematerializable) {
+            int[] fixedSlot, int[][] excluded, int[] liveLength, boolean[] rematerializable, boolean[] immediate) {
         this.occOff = occOff;
         this.occPoint = occPoint;
         this.frequencyUses = frequencyUses;
@@ -35,6 +37,7 @@ public final class GroupFacts {
         this.excluded = excluded;
         this.liveLength = liveLength;
         this.rematerializable = rematerializable;
+        this.immediate = immediate;
     }
 
     public static GroupFacts build(KernelFunction fn, ValueGroups groups, BlockFrequency freq) {
@@ -116,6 +119,7 @@ public final class GroupFacts {
         // Rematerializable: every def of every member reads no register, is unguarded and not
         // a memory load other than a parameter or constant read.
         boolean[] remat = new boolean[g];
+        boolean[] imm = new boolean[g];
         boolean[] blocked = new boolean[g];
         for (int i = 0; i < fn.instrCount(); i++) {
             InstrKind kind = fn.instrKind(i);
@@ -125,6 +129,9 @@ public final class GroupFacts {
                 int gr = groups.groupOf(fn.def(i, k));
                 if (cheap && fn.defCount(i) == 1) {
                     remat[gr] = true;
+                    imm[gr] = kind != InstrKind.LOAD_PARAM && kind != InstrKind.LOAD_CONST
+                            && (fn.instrFlags(i) & (InstrFlags.READS_UNIFORM_SPECIAL
+                                    | InstrFlags.READS_DIVERGENT_SPECIAL)) == 0;
                 } else {
                     blocked[gr] = true;
                 }
@@ -132,9 +139,10 @@ public final class GroupFacts {
         }
         for (int k = 0; k < g; k++) {
             remat[k] &= !blocked[k];
+            imm[k] &= remat[k];
         }
         return new GroupFacts(newOff, Arrays.copyOf(pts, w), fu, constrained, flags, fixed, excluded, liveLength,
-                remat);
+                remat, imm);
     }
 
     public int occurrenceCount(int g) {
@@ -191,6 +199,11 @@ public final class GroupFacts {
     /** Whether the group's value can be recomputed before each use instead of being stored. */
     public boolean rematerializable(int g) {
         return rematerializable[g];
+    }
+
+    /** Whether the group's value is a constant computed from immediates only (foldable into its uses). */
+    public boolean immediate(int g) {
+        return immediate[g];
     }
 
     /** Number of program points the group is live at. */

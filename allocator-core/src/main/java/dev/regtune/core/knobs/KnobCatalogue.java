@@ -90,6 +90,9 @@ public final class KnobCatalogue {
             KnobEffect.MODELLED, "Order spill guidance by spill cost per over-target point relieved (Chaitin's "
                     + "cost over degree) instead of by spill cost alone (the seed's cheapest first); on the corpus "
                     + "this brings the median model/ptxas spill-byte ratio from 1.66 to 1.04.");
+    public static final KnobDef FOLD_CONSTANTS = bool(-1, "RegTuneFoldConstants", false, true,
+            KnobEffect.MODELLED, "Treat values built from immediates only (mov of a constant) as folded into the "
+                    + "instructions that use them, as SASS immediates: they hold a register only at each use.");
     public static final KnobDef SPILL_COST_THRESHOLD = def(-1, "RegAllocSpillCostThreshold", false, KnobType.DOUBLE,
             0.0, 0.0, 1e12, KnobEffect.MODELLED,
             "LMEM slot configuration (seed alloc+776): 0 selects 8-byte buckets with 4-byte alignment, any "
