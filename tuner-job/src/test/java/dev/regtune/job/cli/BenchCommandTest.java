@@ -26,6 +26,47 @@ class BenchCommandTest {
     }
 
     @Test
+    void syntheticKernelsAreGeneratedAllocatedAndReportedPerInstruction() {
+        Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("bench", "--warmup-seconds", "0", "--seconds", "0.05", "--synthetic",
+                "accumulators:instructions=500", "--synthetic", "mma:tn=1,instructions=300,arch=sm_80",
+                "--synthetic-seed", "7", dir.toString());
+
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().matches("(?s).*\\nsynthetic-1:accumulators +accumulators_7 .*"), run.out());
+        assertTrue(run.out().matches("(?s).*\\nsynthetic-2:mma +mma_7 .*"), run.out());
+        String[] lines = run.out().strip().split("\\R");
+        String accumulators = lines[lines.length - 3];
+        assertTrue(accumulators.startsWith("synthetic-1 accumulators:loads=4,n=16,instructions=500,arch=sm_90 seed 7: "),
+                accumulators);
+        assertTrue(accumulators.matches(".*: \\d+ instructions; generation [0-9.]+ ms \\([0-9.]+ ns/instruction, "
+                + "median of \\d+\\); allocation [0-9.]+ ms \\([0-9.]+ ns/instruction\\), \\d+ registers, OK"),
+                accumulators);
+        assertTrue(lines[lines.length - 2].startsWith("synthetic-2 mma:tm=2,tn=1,instructions=300,arch=sm_80 seed 7: "),
+                lines[lines.length - 2]);
+        assertTrue(lines[lines.length - 1].startsWith("bench: 4 functions in 1 files and 2 synthetic kernels on sm_90: "),
+                lines[lines.length - 1]);
+    }
+
+    @Test
+    void syntheticAloneDoesNotFallBackToTheCorpus() {
+        Cli.Run run = Cli.run("bench", "--warmup-seconds", "0", "--seconds", "0", "--arch", "sm_80", "--synthetic",
+                "stencil:instructions=200");
+        assertEquals(0, run.exit(), run.err());
+        String last = run.out().strip().lines().reduce((a, b) -> b).orElseThrow();
+        assertTrue(last.startsWith("bench: 1 functions in 0 files and 1 synthetic kernels on sm_80: "), last);
+        assertTrue(run.out().contains("stencil:dims=2,radius=2,instructions=200,arch=sm_80 seed 1: "), run.out());
+    }
+
+    @Test
+    void aBadSyntheticSpecIsAUsageError() {
+        Cli.Run run = Cli.run("bench", "--synthetic", "accumulators:n=999");
+        assertEquals(2, run.exit());
+        assertEquals("regtune: --synthetic accumulators:n=999: parameter n of family accumulators must be from 1 to "
+                + "256, not 999.", run.err().strip());
+    }
+
+    @Test
     void noFunctionIsAUsageError() {
         Path broken = Cli.resource("broken.ptx", dir);
         assertEquals(2, Cli.run("bench", "--warmup-seconds", "0", "--seconds", "0", broken.toString()).exit());
