@@ -14,6 +14,8 @@ public final class BundledCorpus {
     public static final String ROOT = "datasets/corpus";
     /** The PTX folder (one sub-folder per architecture), relative to the RegTune checkout. */
     public static final String PTX = ROOT + "/ptx";
+    /** The corpus manifest (ids, sources, ptxas figures per budget), relative to the RegTune checkout. */
+    public static final String MANIFEST = ROOT + "/manifest.csv";
     /** The ptxas ground truth, relative to the RegTune checkout. */
     public static final String PTXAS_REFERENCE = ROOT + "/ptxas-reference.csv";
     /** System property naming the RegTune checkout. */
@@ -25,6 +27,16 @@ public final class BundledCorpus {
     /** The PTX folder of one architecture ("sm_90"), or the PTX root for an empty name, if it exists. */
     public static Optional<Path> ptxFolder(String arch) {
         return existing(Path.of(PTX, arch), true);
+    }
+
+    /** The corpus root ({@code datasets/corpus}), if it exists. */
+    public static Optional<Path> root() {
+        return existing(Path.of(ROOT), true);
+    }
+
+    /** The bundled corpus manifest, if it exists. */
+    public static Optional<Path> manifest() {
+        return existing(Path.of(MANIFEST), false);
     }
 
     /** The bundled ptxas reference CSV, if it exists. */

@@ -3,9 +3,16 @@
  *
  * <p>The bundled corpus is {@code datasets/corpus/} in the RegTune checkout: CUDA sources
  * ({@code cuda/}), the PTX nvcc 13.0 compiled from them per architecture ({@code ptx/sm_80/},
- * {@code ptx/sm_90/}), and the real ptxas 13.0.88 results ({@code ptxas-reference.csv}); see
- * {@code datasets/corpus/README.md}. {@link dev.regtune.datasets.BundledCorpus} knows that
- * layout so that no other module hard-codes it.
+ * {@code ptx/sm_90/}), the real ptxas 13.0.88 results ({@code ptxas-reference.csv}) and the
+ * manifest ({@code manifest.csv}); see {@code datasets/corpus/README.md}.
+ * {@link dev.regtune.datasets.BundledCorpus} knows that layout so that no other module hard-codes it.
+ *
+ * <p>This package also holds what the sub-packages share: {@link dev.regtune.datasets.KernelId}
+ * (the stable id of a kernel: a hash of its arch and PTX text), {@link dev.regtune.datasets.PtxEntries}
+ * (the entries of a PTX module and their text, without a full parse) and
+ * {@link dev.regtune.datasets.PtxFileWalk} (the PTX files below a folder, lazily, in a fixed order).
+ * {@code manifest} reads and writes the manifest, {@code load} streams kernels to other modules,
+ * {@code synthetic} generates kernels.
  *
  * <p>This package must not contain allocation logic or Spark code.
  */

@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -24,9 +23,6 @@ public abstract class RegtuneCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
-
-    @ParentCommand
-    RegtuneMain root;
 
     @Override
     public final Integer call() {
@@ -58,7 +54,7 @@ public abstract class RegtuneCommand implements Callable<Integer> {
     }
 
     protected boolean verbose() {
-        return root != null && root.verbose;
+        return spec.root().userObject() instanceof RegtuneMain main && main.verbose;
     }
 
     /** Prints an error sentence on stderr without stopping the command. */

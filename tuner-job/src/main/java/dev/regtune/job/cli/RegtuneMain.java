@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
             KnobsCommand.class,
             BenchCommand.class,
             FidelityCommand.class,
+            DatasetsCommand.class,
             HelpCommand.class
         },
         exitCodeListHeading = "%nExit status:%n",

@@ -1,0 +1,178 @@
+package dev.regtune.datasets;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Finds the kernel entries of a PTX module and the text of each, without parsing instructions: a
+ * scan that skips comments and counts braces. It is what lets a loader name the kernels of a
+ * million files (and {@link KernelId} identify them) at the cost of reading the text once; the
+ * full front end ({@code dev.regtune.core.ptx.PtxParser}) is left to whoever allocates them.
+ *
+ * <p>An entry is a {@code .entry NAME} directive outside any braces and comments that is followed
+ * by a body; a declaration ending in {@code ;} is not an entry. Its text runs from the start of
+ * the directive's line (so {@code .visible}/{@code .weak} are included) through the brace that
+ * closes the body.
+ */
+public final class PtxEntries {
+    private static final Pattern TARGET = Pattern.compile("(?m)^\\s*\\.target\\s+(sm_\\w+)");
+
+    /** One entry of a module: its name and where its text is. */
+    public record Entry(String name, int start, int end) {
+        /** The entry's text within the module text it was found in. */
+        public String text(String module) {
+            return module.substring(start, end);
+        }
+    }
+
+    private PtxEntries() {
+    }
+
+    /** Every entry of the module, in file order. Text that is not PTX yields no entries. */
+    public static List<Entry> scan(String ptx) {
+        List<Entry> entries = new ArrayList<>();
+        int n = ptx.length();
+        int depth = 0;
+        int i = 0;
+        while (i < n) {
+            char c = ptx.charAt(i);
+            if (c == '/' && i + 1 < n && ptx.charAt(i + 1) == '/') {
+                i = lineEnd(ptx, i);
+            } else if (c == '/' && i + 1 < n && ptx.charAt(i + 1) == '*') {
+                i = blockCommentEnd(ptx, i);
+            } else if (c == '"') {
+                i = stringEnd(ptx, i);
+            } else if (c == '{') {
+                depth++;
+                i++;
+            } else if (c == '}') {
+                depth = Math.max(0, depth - 1);
+                i++;
+            } else if (depth == 0 && c == '.' && isDirective(ptx, i, ".entry")) {
+                Entry e = entryAt(ptx, i);
+                if (e != null) {
+                    entries.add(e);
+                    i = e.end();
+                } else {
+                    i += ".entry".length();
+                }
+            } else {
+                i++;
+            }
+        }
+        return entries;
+    }
+
+    /** The architecture of the module's {@code .target} directive ({@code sm_90}), if it has one. */
+    public static Optional<String> target(String ptx) {
+        Matcher m = TARGET.matcher(ptx);
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+    }
+
+    /** The entry starting with the {@code .entry} at {@code at}, or null for a declaration. */
+    private static Entry entryAt(String ptx, int at) {
+        int n = ptx.length();
+        int i = skipSpace(ptx, at + ".entry".length());
+        int nameStart = i;
+        while (i < n && isNameChar(ptx.charAt(i))) {
+            i++;
+        }
+        if (i == nameStart) {
+            return null;
+        }
+        String name = ptx.substring(nameStart, i);
+        int parens = 0;
+        while (i < n) {
+            char c = ptx.charAt(i);
+            if (c == '/' && i + 1 < n && ptx.charAt(i + 1) == '/') {
+                i = lineEnd(ptx, i);
+                continue;
+            }
+            if (c == '/' && i + 1 < n && ptx.charAt(i + 1) == '*') {
+                i = blockCommentEnd(ptx, i);
+                continue;
+            }
+            if (c == '(') {
+                parens++;
+            } else if (c == ')') {
+                parens--;
+            } else if (parens <= 0 && c == ';') {
+                return null;
+            } else if (parens <= 0 && c == '{') {
+                int end = bodyEnd(ptx, i);
+                return end < 0 ? null : new Entry(name, lineStart(ptx, at), end);
+            }
+            i++;
+        }
+        return null;
+    }
+
+    /** The index after the brace closing the body that opens at {@code open}, or -1. */
+    private static int bodyEnd(String ptx, int open) {
+        int n = ptx.length();
+        int depth = 0;
+        int i = open;
+        while (i < n) {
+            char c = ptx.charAt(i);
+            if (c == '/' && i + 1 < n && ptx.charAt(i + 1) == '/') {
+                i = lineEnd(ptx, i);
+            } else if (c == '/' && i + 1 < n && ptx.charAt(i + 1) == '*') {
+                i = blockCommentEnd(ptx, i);
+            } else if (c == '"') {
+                i = stringEnd(ptx, i);
+            } else {
+                if (c == '{') {
+                    depth++;
+                } else if (c == '}' && --depth == 0) {
+                    return i + 1;
+                }
+                i++;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isDirective(String ptx, int at, String directive) {
+        if (!ptx.startsWith(directive, at)) {
+            return false;
+        }
+        int after = at + directive.length();
+        boolean endOk = after >= ptx.length() || !isNameChar(ptx.charAt(after));
+        boolean startOk = at == 0 || !isNameChar(ptx.charAt(at - 1)) && ptx.charAt(at - 1) != '.';
+        return endOk && startOk;
+    }
+
+    private static boolean isNameChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '%';
+    }
+
+    private static int skipSpace(String ptx, int i) {
+        while (i < ptx.length() && Character.isWhitespace(ptx.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int lineStart(String ptx, int i) {
+        int nl = ptx.lastIndexOf('\n', i - 1);
+        return nl + 1;
+    }
+
+    private static int lineEnd(String ptx, int i) {
+        int nl = ptx.indexOf('\n', i);
+        return nl < 0 ? ptx.length() : nl;
+    }
+
+    private static int blockCommentEnd(String ptx, int i) {
+        int close = ptx.indexOf("*/", i + 2);
+        return close < 0 ? ptx.length() : close + 2;
+    }
+
+    private static int stringEnd(String ptx, int i) {
+        int close = ptx.indexOf('"', i + 1);
+        return close < 0 ? ptx.length() : close + 1;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.regtune.datasets.load;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * The PTX module a kernel is in: either the text itself, or the file to read it from when it is
+ * asked for (so that a record from the manifest costs no I/O until someone wants its code). Both
+ * are serializable, so records can be shipped to Spark executors; a file path must then be
+ * readable there too.
+ */
+public sealed interface PtxText extends Serializable {
+    /** The whole module text (UTF-8). */
+    String read() throws IOException;
+
+    /** Text held in memory (a folder's file already read, a generated kernel). */
+    record Inline(String text) implements PtxText {
+        private static final long serialVersionUID = 1L;
+
+        public Inline {
+            Objects.requireNonNull(text, "text");
+        }
+
+        @Override
+        public String read() {
+            return text;
+        }
+
+        @Override
+        public String toString() {
+            return "Inline[" + text.length() + " chars]";
+        }
+    }
+
+    /** Text read from a file when asked for. */
+    record OnDisk(String path) implements PtxText {
+        private static final long serialVersionUID = 1L;
+
+        public OnDisk {
+            Objects.requireNonNull(path, "path");
+        }
+
+        @Override
+        public String read() throws IOException {
+            return new String(Files.readAllBytes(Path.of(path)), StandardCharsets.UTF_8);
+        }
+    }
+}
