@@ -1,5 +1,6 @@
 package dev.regtune.core.knobs;
 
+import dev.regtune.core.text.Suggestions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -209,36 +210,9 @@ public final class KnobCatalogue {
         if (d != null) {
             return d;
         }
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (KnobDef k : ALL) {
-            int dist = editDistance(key.toLowerCase(), k.name().toLowerCase());
-            if (dist < bestDistance) {
-                bestDistance = dist;
-                best = k.name();
-            }
-        }
-        String hint = best != null && bestDistance <= Math.max(3, key.length() / 3) ? "; did you mean " + best + "?"
-                : "; run 'regtune knobs' for the list";
+        String hint = Suggestions.closest(key, BY_NAME.keySet(), Math.max(3, key.length() / 3))
+                .map(n -> "; did you mean " + byName(n).orElseThrow().name() + "?")
+                .orElse("; run 'regtune knobs' for the list");
         throw new IllegalArgumentException("unknown knob '" + key + "'" + hint);
-    }
-
-    static int editDistance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int c = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + c);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

@@ -81,27 +81,7 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
         LatencyTable table = LatencyTable.forArch(arch);
         int ldl = knobs.getInt(KnobCatalogue.LOCAL_LOAD_LATENCY);
         int stl = knobs.getInt(KnobCatalogue.LOCAL_STORE_COST);
-        SpillTraffic traffic = new SpillTraffic() {
-            @Override
-            public int localReloadsBefore(int i) {
-                return localBefore[i];
-            }
-
-            @Override
-            public int sharedReloadsBefore(int i) {
-                return sharedBefore[i];
-            }
-
-            @Override
-            public int storesAfter(int i) {
-                return storesAfter[i];
-            }
-
-            @Override
-            public boolean removed(int i) {
-                return removedCopy[i];
-            }
-        };
+        SpillTraffic traffic = new SpillTraffic.PerInstruction(localBefore, sharedBefore, storesAfter, removedCopy);
         long latency = LatencyModel.estimate(fn, table, freq, traffic, ldl > 0 ? ldl : table.localLoadLatency(),
                 stl > 0 ? stl : table.localStoreIssue());
         int threads = fn.launchBounds().threadsPerBlock();

@@ -17,6 +17,37 @@ public interface SpillTraffic {
     /** Whether instruction {@code i} is a copy removed by coalescing. */
     boolean removed(int i);
 
+    /**
+     * Spill traffic held in per-instruction arrays.
+     *
+     * @param localReloads reloads from local memory before each instruction
+     * @param sharedReloads reloads from shared memory before each instruction
+     * @param stores spill stores after each instruction
+     * @param removedCopies whether each instruction is a copy coalescing removed
+     */
+    record PerInstruction(int[] localReloads, int[] sharedReloads, int[] stores, boolean[] removedCopies)
+            implements SpillTraffic {
+        @Override
+        public int localReloadsBefore(int i) {
+            return localReloads[i];
+        }
+
+        @Override
+        public int sharedReloadsBefore(int i) {
+            return sharedReloads[i];
+        }
+
+        @Override
+        public int storesAfter(int i) {
+            return stores[i];
+        }
+
+        @Override
+        public boolean removed(int i) {
+            return removedCopies[i];
+        }
+    }
+
     /** No spill traffic and no removed copies. */
     SpillTraffic NONE = new SpillTraffic() {
         @Override

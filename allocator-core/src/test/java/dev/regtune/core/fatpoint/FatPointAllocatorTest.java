@@ -66,17 +66,7 @@ class FatPointAllocatorTest {
     @Test
     void valuesWithoutRegisterInputsAreRematerializedNotStored() {
         // 40 constants live together; at 24 registers the overflow is recomputed before each use
-        dev.regtune.core.ir.FunctionBuilder b = new dev.regtune.core.ir.FunctionBuilder("constants",
-                dev.regtune.core.ir.FunctionKind.ENTRY);
-        int[] c = new int[40];
-        for (int i = 0; i < c.length; i++) {
-            c[i] = b.vreg("%c" + i, dev.regtune.core.ir.RegClass.R, PairMode.SINGLE, 0);
-            b.instr("mov.u32", dev.regtune.core.ir.InstrKind.MOVE, 0, new int[] {c[i]}, new int[0], 0);
-        }
-        for (int i = 0; i < c.length; i++) {
-            b.instr("st.global.u32", dev.regtune.core.ir.InstrKind.STORE_GLOBAL, 0, new int[0], new int[] {c[i]}, 0);
-        }
-        KernelFunction fn = b.build();
+        KernelFunction fn = SmallKernels.constants(40);
         Knobs inR = Knobs.defaults().with(KnobCatalogue.UNIFORM_POLICY, 0);
         AllocationResult r = allocate(fn, inR, 24);
         assertTrue(r.registers() <= 24);
@@ -94,17 +84,7 @@ class FatPointAllocatorTest {
     @Test
     void constantsAreFoldedIntoTheirUsesLikeSassImmediates() {
         // 30 constants live together until a store that uses them all
-        dev.regtune.core.ir.FunctionBuilder b = new dev.regtune.core.ir.FunctionBuilder("immediates",
-                dev.regtune.core.ir.FunctionKind.ENTRY);
-        int[] c = new int[30];
-        for (int i = 0; i < c.length; i++) {
-            c[i] = b.vreg("%c" + i, dev.regtune.core.ir.RegClass.R, PairMode.SINGLE, 0);
-            b.instr("mov.u32", dev.regtune.core.ir.InstrKind.MOVE, 0, new int[] {c[i]}, new int[0], 0);
-        }
-        for (int i = 0; i < c.length; i++) {
-            b.instr("st.global.u32", dev.regtune.core.ir.InstrKind.STORE_GLOBAL, 0, new int[0], new int[] {c[i]}, 0);
-        }
-        KernelFunction fn = b.build();
+        KernelFunction fn = SmallKernels.constants(30);
         Knobs inR = Knobs.defaults().with(KnobCatalogue.UNIFORM_POLICY, 0);
         AllocationResult folded = allocate(fn, inR, 0);
         assertEquals(4, folded.registers(), "each constant needs a register only at its store");

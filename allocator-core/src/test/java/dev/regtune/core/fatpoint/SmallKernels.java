@@ -60,4 +60,18 @@ final class SmallKernels {
         b.instr("ret", InstrKind.RETURN, InstrFlags.RETURN | InstrFlags.NO_FALLTHROUGH, new int[0], new int[0], 0);
         return b.build();
     }
+
+    /** {@code n} constants ({@code mov} of an immediate) live together until one store each. */
+    static KernelFunction constants(int n) {
+        FunctionBuilder b = new FunctionBuilder("constants_" + n, FunctionKind.ENTRY);
+        int[] c = new int[n];
+        for (int i = 0; i < n; i++) {
+            c[i] = b.vreg("%c" + i, RegClass.R, PairMode.SINGLE, 0);
+            b.instr("mov.u32", InstrKind.MOVE, 0, new int[] {c[i]}, new int[0], 0);
+        }
+        for (int i = 0; i < n; i++) {
+            b.instr("st.global.u32", InstrKind.STORE_GLOBAL, 0, new int[0], new int[] {c[i]}, 0);
+        }
+        return b.build();
+    }
 }

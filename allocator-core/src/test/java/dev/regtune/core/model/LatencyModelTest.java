@@ -46,27 +46,9 @@ class LatencyModelTest {
 
     @Test
     void aReloadBeforeAnInstructionExposesTheLocalLoadLatency() {
-        SpillTraffic reloadBeforeFirstFma = new SpillTraffic() {
-            @Override
-            public int localReloadsBefore(int i) {
-                return i == 1 ? 1 : 0;
-            }
-
-            @Override
-            public int sharedReloadsBefore(int i) {
-                return 0;
-            }
-
-            @Override
-            public int storesAfter(int i) {
-                return 0;
-            }
-
-            @Override
-            public boolean removed(int i) {
-                return false;
-            }
-        };
+        // one local reload before instruction 1, the first fma
+        SpillTraffic reloadBeforeFirstFma = new SpillTraffic.PerInstruction(new int[] {0, 1, 0, 0}, new int[4],
+                new int[4], new boolean[4]);
         long plain = LatencyModel.estimate(chain(), HOPPER, new double[] {1.0}, SpillTraffic.NONE, 30, 1);
         long spilled = LatencyModel.estimate(chain(), HOPPER, new double[] {1.0}, reloadBeforeFirstFma, 1000, 1);
         // the reload is issued one cycle after the load and takes 1000 cycles, longer than the load

@@ -1,5 +1,6 @@
 package dev.regtune.datasets.synthetic;
 
+import dev.regtune.core.text.Suggestions;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -47,35 +48,7 @@ public final class SyntheticFamilies {
 
     /** The family whose name is closest to {@code name}, if it is close enough to be a typo. */
     public static Optional<String> suggestion(String name) {
-        String key = name == null ? "" : name.strip().toLowerCase(Locale.ROOT);
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (KernelFamily f : ALL) {
-            int d = f.name().startsWith(key) && !key.isEmpty() ? 1 : editDistance(key, f.name());
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = f.name();
-            }
-        }
-        return best != null && bestDistance <= Math.max(2, key.length() / 3) ? Optional.of(best) : Optional.empty();
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int c = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + c);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        String key = name == null ? "" : name.strip();
+        return Suggestions.closest(key, names(), Math.max(2, key.length() / 3));
     }
 }
