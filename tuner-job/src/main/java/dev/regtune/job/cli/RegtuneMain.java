@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
             BenchCommand.class,
             FidelityCommand.class,
             DatasetsCommand.class,
+            SpaceCommand.class,
             HelpCommand.class
         },
         exitCodeListHeading = "%nExit status:%n",

@@ -1,0 +1,38 @@
+/**
+ * Space specs: the JSON files (see {@code spaces/} at the repository root) that describe a
+ * {@link dev.regtune.space.KnobSpace}, read and validated by
+ * {@link dev.regtune.space.spec.SpaceSpecReader}.
+ *
+ * <pre>
+ * {
+ *   "name": "quickstart",                         optional
+ *   "description": "...",                         optional
+ *   "archs": ["sm_80", "sm_90"],                  optional: the arch dimension
+ *   "maxrregcount": [0, 64, 32],                  optional: the register budget dimension (0..255, 0 = no limit)
+ *   "knobs": [                                    the knob dimensions, by name or seed number
+ *     {"knob": "RegAllocThresholdForDiscardConflicts", "min": 10, "max": 100000, "scale": "log", "points": 6},
+ *     {"knob": 639, "min": 1, "max": 16, "step": 3},
+ *     {"knob": "RegAllocBudgetCoeffA", "min": 0.0, "max": 1.0},
+ *     {"knob": "RegAllocSmemSpilling"},           a boolean knob with no domain: both values
+ *     {"knob": "RegAllocCoalesceMaxWidth", "values": [1, 2, 4]},
+ *     {"knob": "RegTuneUniformPolicy", "value": 3},
+ *     {"knob": "RegAllocSpillWeight", "min": 1, "max": 100, "when": "RegAllocSmemSpilling == true"}
+ *   ],
+ *   "constraints": ["RegAllocBudgetCoeffA &lt;= RegAllocBudgetCoeffB"]
+ * }
+ * </pre>
+ *
+ * A knob's domain is one of: {@code min} and {@code max} (integer knobs: optional {@code step},
+ * default 1, or {@code "scale": "log"}; real knobs: {@code "scale": "linear"} (default) or
+ * {@code "log"}; both: optional grid {@code points}, 2 to {@value dev.regtune.space.spec.SpaceSpecReader#MAX_POINTS}),
+ * {@code values} (categorical), {@code value} (fixed), or nothing for a boolean knob (both values).
+ * Every value must lie in the knob's valid range in the catalogue. {@code when} makes the knob
+ * conditional. Conditions and constraints use the language of {@link dev.regtune.space.expr}
+ * over knob names and {@code maxrregcount}.
+ *
+ * <p>Validation is complete before a space exists: unknown keys and knobs (with a "did you mean"),
+ * values outside the catalogue's ranges, empty ranges, bad steps and scales, duplicates, expressions
+ * that do not parse or name knobs outside the space, cycles of conditions, and spaces whose first
+ * few thousand grid and random points are all infeasible. Every error is one sentence.
+ */
+package dev.regtune.space.spec;
