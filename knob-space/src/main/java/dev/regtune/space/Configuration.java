@@ -2,17 +2,19 @@ package dev.regtune.space;
 
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
+import dev.regtune.core.ir.LaunchBounds;
 import dev.regtune.core.knobs.Knobs;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
  * One point of a knob space: a value, as text, for every dimension that is active at that point
  * (a conditional knob whose condition does not hold is absent). Knob dimensions are named as in
- * the {@link KnobCatalogue}; the two non-knob dimensions are {@value #ARCH} and
- * {@value #REGISTER_BUDGET}. Two configurations with the same values are equal, whatever order
+ * the {@link KnobCatalogue}; the non-knob dimensions are {@value #ARCH}, {@value #REGISTER_BUDGET}
+ * and {@value #LAUNCH_BOUNDS}. Two configurations with the same values are equal, whatever order
  * they were built in, so they can be de-duplicated and hashed.
  *
  * @param values dimension name to value text, sorted by name
@@ -22,6 +24,11 @@ public record Configuration(SortedMap<String, String> values) {
     public static final String ARCH = "arch";
     /** The register budget dimension (ptxas {@code -maxrregcount}; 0 for no limit). */
     public static final String REGISTER_BUDGET = "maxrregcount";
+    /**
+     * The launch bounds dimension: {@code "256"} is {@code __launch_bounds__(256)} and
+     * {@code "256x2"} is {@code __launch_bounds__(256, 2)}; it replaces the kernel's own bounds.
+     */
+    public static final String LAUNCH_BOUNDS = "launch_bounds";
 
     public Configuration {
         values = Collections.unmodifiableSortedMap(new TreeMap<>(values));
@@ -47,11 +54,38 @@ public record Configuration(SortedMap<String, String> values) {
         return v == null ? 0 : Integer.parseInt(v);
     }
 
+    /** The launch bounds to apply to the kernel, or empty when the space does not vary them. */
+    public Optional<LaunchBounds> launchBounds() {
+        String v = values.get(LAUNCH_BOUNDS);
+        return v == null ? Optional.empty() : Optional.of(parseLaunchBounds(v));
+    }
+
+    /**
+     * Parses {@code "THREADS"} or {@code "THREADSxMINBLOCKS"} (threads 1..1024, blocks 1..32).
+     *
+     * @throws IllegalArgumentException with one sentence saying what was expected
+     */
+    public static LaunchBounds parseLaunchBounds(String text) {
+        String t = text.strip();
+        int x = t.indexOf('x');
+        try {
+            int threads = Integer.parseInt(x < 0 ? t : t.substring(0, x));
+            int blocks = x < 0 ? 0 : Integer.parseInt(t.substring(x + 1));
+            if (threads < 1 || threads > 1024 || (x >= 0 && (blocks < 1 || blocks > 32))) {
+                throw new NumberFormatException();
+            }
+            return LaunchBounds.NONE.withMaxThreads(threads).withMinBlocksPerSm(blocks);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("launch bounds '" + text + "' are not THREADS or THREADSxBLOCKS "
+                    + "with 1..1024 threads and 1..32 blocks");
+        }
+    }
+
     /** The knob values: defaults overridden by every knob dimension of this configuration. */
     public Knobs knobs() {
         Knobs k = Knobs.defaults();
         for (Map.Entry<String, String> e : values.entrySet()) {
-            if (!e.getKey().equals(ARCH) && !e.getKey().equals(REGISTER_BUDGET)) {
+            if (!e.getKey().equals(ARCH) && !e.getKey().equals(REGISTER_BUDGET) && !e.getKey().equals(LAUNCH_BOUNDS)) {
                 KnobDef d = KnobCatalogue.require(e.getKey());
                 k = k.with(d, Knobs.parseValue(d, e.getValue()));
             }

@@ -9,7 +9,7 @@ import java.util.Optional;
  * One dimension of a {@link KnobSpace}: a knob of the catalogue, the architecture or the register
  * budget, with its domain and, for a knob, the condition under which it is active.
  *
- * @param name the column name: the knob's catalogue name, {@value Configuration#ARCH} or {@value Configuration#REGISTER_BUDGET}
+ * @param name the column name: the knob's catalogue name, {@value Configuration#ARCH}, {@value Configuration#REGISTER_BUDGET} or {@value Configuration#LAUNCH_BOUNDS}
  * @param knob the knob, empty for the architecture and the register budget
  * @param domain its values (the architecture's are indices into {@code labels})
  * @param labels the architecture names; empty for other dimensions
@@ -27,6 +27,14 @@ public record Dimension(String name, Optional<KnobDef> knob, Domain domain, List
         List<Double> indices = java.util.stream.IntStream.range(0, archNames.size()).mapToObj(i -> (double) i)
                 .toList();
         return new Dimension(Configuration.ARCH, Optional.empty(), new Domain.Choice(indices), archNames,
+                Optional.empty());
+    }
+
+    /** The launch bounds dimension over the given texts ("256", "256x2"), in spec order. */
+    public static Dimension launchBounds(List<String> bounds) {
+        List<Double> indices = java.util.stream.IntStream.range(0, bounds.size()).mapToObj(i -> (double) i)
+                .toList();
+        return new Dimension(Configuration.LAUNCH_BOUNDS, Optional.empty(), new Domain.Choice(indices), bounds,
                 Optional.empty());
     }
 

@@ -96,6 +96,17 @@ public final class KernelFunction {
         return launchBounds;
     }
 
+    /**
+     * The same function declared with other launch bounds, as a sweep over launch bounds needs.
+     * The copy shares every array with this one (both are immutable), so it costs O(1).
+     */
+    public KernelFunction withLaunchBounds(LaunchBounds bounds) {
+        return new KernelFunction(name, kind, params, bounds, localBytes, sharedBytes, vregNames, vregClass,
+                vregPairMode, vregFlags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags, instrLine,
+                instrOperandStart, instrDefCount, operands, instrBlock, blockLabels, blockStart, succStart, succ,
+                predStart, pred);
+    }
+
     /** Bytes of {@code .local} memory the function declares (arrays the compiler did not promote). */
     public int localBytes() {
         return localBytes;

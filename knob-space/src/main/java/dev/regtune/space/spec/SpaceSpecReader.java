@@ -45,7 +45,8 @@ public final class SpaceSpecReader {
     /** Most grid points a range may ask for. */
     public static final int MAX_POINTS = 10_000;
 
-    private static final List<String> TOP_KEYS = List.of("name", "description", "archs", "maxrregcount", "knobs",
+    private static final List<String> TOP_KEYS = List.of("name", "description", "archs", "maxrregcount",
+            Configuration.LAUNCH_BOUNDS, "knobs",
             "constraints");
     private static final List<String> KNOB_KEYS = List.of("knob", "min", "max", "step", "scale", "points", "values",
             "value", "when");
@@ -107,9 +108,13 @@ public final class SpaceSpecReader {
         if (root.has("maxrregcount")) {
             dims.add(Dimension.registerBudget(budgets(root.get("maxrregcount"))));
         }
+        if (root.has(Configuration.LAUNCH_BOUNDS)) {
+            dims.add(Dimension.launchBounds(launchBounds(root.get(Configuration.LAUNCH_BOUNDS))));
+        }
         List<KnobEntry> entries = knobEntries(root.get("knobs"));
         if (dims.isEmpty() && entries.isEmpty()) {
-            throw new SpaceSpecException("the space has no dimensions; give archs, maxrregcount or knobs");
+            throw new SpaceSpecException("the space has no dimensions; give archs, maxrregcount, launch_bounds or "
+                    + "knobs");
         }
         int first = dims.size();
         for (KnobEntry e : entries) {
@@ -174,6 +179,26 @@ public final class SpaceSpecReader {
             names.add(canonical);
         }
         return names;
+    }
+
+    private static List<String> launchBounds(JsonNode node) {
+        List<String> bounds = new ArrayList<>();
+        for (JsonNode b : nonEmptyArray(node, Configuration.LAUNCH_BOUNDS, "launch bounds")) {
+            if (!b.isTextual()) {
+                throw new SpaceSpecException("launch_bounds: launch bounds are text such as \"256x2\", not " + kind(b));
+            }
+            try {
+                Configuration.parseLaunchBounds(b.asText());
+            } catch (IllegalArgumentException e) {
+                throw new SpaceSpecException("launch_bounds: " + e.getMessage());
+            }
+            String canonical = b.asText().strip();
+            if (bounds.contains(canonical)) {
+                throw new SpaceSpecException("launch_bounds: " + canonical + " appears twice");
+            }
+            bounds.add(canonical);
+        }
+        return bounds;
     }
 
     private static List<Integer> budgets(JsonNode node) {
@@ -400,8 +425,8 @@ public final class SpaceSpecReader {
 
     /** Resolves a name of an expression; the messages continue "condition '...' " or "constraint '...' ". */
     private static Expr.Variable variable(String name, List<Dimension> dims, Map<String, Integer> slots) {
-        if (name.equals(Configuration.ARCH)) {
-            throw new IllegalArgumentException("names arch, which expressions cannot read (only knobs and "
+        if (name.equals(Configuration.ARCH) || name.equals(Configuration.LAUNCH_BOUNDS)) {
+            throw new IllegalArgumentException("names " + name + ", which expressions cannot read (only knobs and "
                     + Configuration.REGISTER_BUDGET + ")");
         }
         if (name.equals(Configuration.REGISTER_BUDGET)) {

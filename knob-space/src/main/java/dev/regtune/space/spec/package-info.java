@@ -9,6 +9,7 @@
  *   "description": "...",                         optional
  *   "archs": ["sm_80", "sm_90"],                  optional: the arch dimension
  *   "maxrregcount": [0, 64, 32],                  optional: the register budget dimension (0..255, 0 = no limit)
+ *   "launch_bounds": ["256", "256x2"],            optional: launch bounds replacing the kernel's own (THREADS[xBLOCKS])
  *   "knobs": [                                    the knob dimensions, by name or seed number
  *     {"knob": "RegAllocThresholdForDiscardConflicts", "min": 10, "max": 100000, "scale": "log", "points": 6},
  *     {"knob": 639, "min": 1, "max": 16, "step": 3},
