@@ -52,23 +52,6 @@ public final class ValueGroups {
      * @param effectiveClass class id per vreg after uniform placement (0 for vregs that never occur)
      */
     public static ValueGroups build(KernelFunction fn, LiveRanges ranges, int[] effectiveClass, Knobs knobs) {
-        return build(fn, segmentsOf(ranges), effectiveClass, knobs);
-    }
-
-    /** Every vreg's live segments {@code [a0, b0, ...]} as the analysis computed them (fresh arrays). */
-    public static int[][] segmentsOf(LiveRanges ranges) {
-        int[][] s = new int[ranges.vregCount()][];
-        for (int v = 0; v < s.length; v++) {
-            s[v] = ranges.segments(v);
-        }
-        return s;
-    }
-
-    /**
-     * @param vregSegments live segments per vreg; read, not kept
-     * @param effectiveClass class id per vreg after uniform placement (0 for vregs that never occur)
-     */
-    public static ValueGroups build(KernelFunction fn, int[][] vregSegments, int[] effectiveClass, Knobs knobs) {
         int n = fn.vregCount();
         int[] parent = new int[n];
         int[] depth = new int[n];
@@ -105,8 +88,8 @@ public final class ValueGroups {
             boolean ok = coalesce && fn.vregSlots(d) <= maxWidth
                     && Math.max(depth[gd], depth[gs]) + 1 <= maxDepth && size[gd] + size[gs] <= maxFanout + 1;
             if (ok) {
-                int[] a = segsOf(merged, vregSegments, gd);
-                int[] b = segsOf(merged, vregSegments, gs);
+                int[] a = segsOf(merged, ranges, gd);
+                int[] b = segsOf(merged, ranges, gs);
                 ok = !Segments.overlap(a, a.length / 2, b, b.length / 2);
                 if (ok) {
                     int root = Math.min(gd, gs);
@@ -161,7 +144,7 @@ public final class ValueGroups {
                 rep[gv] = v;
                 classId[gv] = effectiveClass[v];
                 mode[gv] = fn.pairMode(v);
-                segs[gv] = segsOf(merged, vregSegments, find(parent, v));
+                segs[gv] = segsOf(merged, ranges, find(parent, v));
             }
         }
         int[][] members = new int[g][];
@@ -197,8 +180,12 @@ public final class ValueGroups {
         return v;
     }
 
-    private static int[] segsOf(int[][] merged, int[][] vregSegments, int root) {
-        return merged[root] != null ? merged[root] : vregSegments[root];
+    /** A group's segments: the merged list of a coalesced group, else the root vreg's, fetched once. */
+    private static int[] segsOf(int[][] merged, LiveRanges ranges, int root) {
+        if (merged[root] == null) {
+            merged[root] = ranges.segments(root);
+        }
+        return merged[root];
     }
 
     public int groupCount() {
