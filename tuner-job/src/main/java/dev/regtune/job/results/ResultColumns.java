@@ -1,0 +1,55 @@
+package dev.regtune.job.results;
+
+import dev.regtune.core.knobs.KnobDef;
+
+/**
+ * The names of the result table's columns. Knob columns are named exactly as the knob catalogue
+ * names the knobs ({@link KnobDef#name()}), so a result column, a space spec dimension and a
+ * profile entry are the same word.
+ */
+public final class ResultColumns {
+    /** The run that wrote the row (a partition column). */
+    public static final String RUN_ID = "run_id";
+    /** The RegTune model that computed the row; part of a result's identity. */
+    public static final String MODEL_VERSION = "model_version";
+    /** The content hash of the entry's PTX and architecture; part of a result's identity. */
+    public static final String KERNEL_ID = "kernel_id";
+    /** The entry's name in its PTX module. */
+    public static final String KERNEL_NAME = "kernel_name";
+    /** Where the kernel came from: its PTX file, or the generator spec. */
+    public static final String SOURCE = "source";
+    /** The kernel family (CUDA source or PTX file base name, or the generator family). */
+    public static final String FAMILY = "family";
+    /** The architecture the kernel was allocated for (a partition column). */
+    public static final String ARCH = "arch";
+    /** The hash of the configuration (every knob value, budget and launch bounds); part of a result's identity. */
+    public static final String CONFIG_ID = "config_id";
+    /** ptxas's {@code -maxrregcount} of the configuration; 0 for no limit. */
+    public static final String REGISTER_BUDGET = "register_budget";
+    /** The launch bounds the configuration imposed ("256" or "256x2"), null when the kernel kept its own. */
+    public static final String LAUNCH_BOUNDS = "launch_bounds";
+    /** OK, ALLOC_FAILED, PARSE_ERROR or ERROR. */
+    public static final String STATUS = "status";
+    /** Empty for OK; ptxas's failure message, the parse error or the internal error otherwise. */
+    public static final String MESSAGE = "message";
+    public static final String REGISTERS = "registers";
+    public static final String SPILL_STORE_BYTES = "spill_store_bytes";
+    public static final String SPILL_LOAD_BYTES = "spill_load_bytes";
+    public static final String STACK_FRAME_BYTES = "stack_frame_bytes";
+    public static final String SMEM_SPILL_BYTES = "smem_spill_bytes";
+    public static final String UNIFORM_REGISTERS = "uniform_registers";
+    public static final String EST_LATENCY_CYCLES = "est_latency_cycles";
+    public static final String OCCUPANCY = "occupancy";
+    public static final String ACTIVE_WARPS = "active_warps";
+    public static final String ATTEMPTS = "attempts";
+    /** Wall time of the evaluation in microseconds; the one column that differs between identical runs. */
+    public static final String EVAL_MICROS = "eval_micros";
+
+    private ResultColumns() {
+    }
+
+    /** The column of a knob: its catalogue name. */
+    public static String knob(KnobDef knob) {
+        return knob.name();
+    }
+}

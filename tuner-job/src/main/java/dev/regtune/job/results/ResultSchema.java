@@ -1,0 +1,111 @@
+package dev.regtune.job.results;
+
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.KnobDef;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.MetadataBuilder;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The Parquet schema of the result table, version {@value #VERSION}: identity columns, one typed
+ * column per catalogue knob (BOOL as boolean, INT as int, DOUBLE as double, in catalogue order),
+ * the register budget and launch bounds, then the outcome. Partitioned by {@code run_id} and
+ * {@code arch}, which Spark therefore moves to the end of the schema when it reads the table back.
+ *
+ * <p>Each field carries a {@code comment} in its metadata, and {@code run_id} carries
+ * {@value #VERSION_KEY}; Spark stores both in every Parquet footer, so a file says which schema
+ * it follows.
+ */
+public final class ResultSchema {
+    /** Bumped whenever a column is added, removed or changes meaning. */
+    public static final int VERSION = 1;
+    /** The metadata key of the schema version on the {@code run_id} field. */
+    public static final String VERSION_KEY = "regtune_schema_version";
+    /** The partition columns, outermost first. */
+    public static final List<String> PARTITION_COLUMNS = List.of(ResultColumns.RUN_ID, ResultColumns.ARCH);
+
+    private static final StructType SCHEMA = build();
+
+    private ResultSchema() {
+    }
+
+    /** The schema in column order as rows are built ({@link #SCHEMA} positions are row positions). */
+    public static StructType schema() {
+        return SCHEMA;
+    }
+
+    /** The position of a column in a row built to {@link #schema()}. */
+    public static int indexOf(String column) {
+        return SCHEMA.fieldIndex(column);
+    }
+
+    /** The Spark type of a knob's column. */
+    public static DataType knobType(KnobDef knob) {
+        return switch (knob.type()) {
+            case BOOL -> DataTypes.BooleanType;
+            case INT -> knob.max() <= Integer.MAX_VALUE && knob.min() >= Integer.MIN_VALUE
+                    ? DataTypes.IntegerType : DataTypes.LongType;
+            case DOUBLE -> DataTypes.DoubleType;
+        };
+    }
+
+    /** A knob value (as {@code Knobs} holds it) boxed in its column's type. */
+    public static Object knobValue(KnobDef knob, double value) {
+        DataType t = knobType(knob);
+        if (t == DataTypes.BooleanType) {
+            return value != 0.0;
+        } else if (t == DataTypes.IntegerType) {
+            return (int) value;
+        } else if (t == DataTypes.LongType) {
+            return (long) value;
+        }
+        return value;
+    }
+
+    private static StructType build() {
+        List<StructField> f = new ArrayList<>();
+        f.add(field(ResultColumns.RUN_ID, DataTypes.StringType, false, "the run that wrote the row",
+                new MetadataBuilder().putLong(VERSION_KEY, VERSION)));
+        f.add(field(ResultColumns.MODEL_VERSION, DataTypes.StringType, false, "the RegTune model that computed the row"));
+        f.add(field(ResultColumns.KERNEL_ID, DataTypes.StringType, false, "content hash of the entry's PTX and arch"));
+        f.add(field(ResultColumns.KERNEL_NAME, DataTypes.StringType, false, "the entry's name in its PTX module"));
+        f.add(field(ResultColumns.SOURCE, DataTypes.StringType, false, "the PTX file or generator spec"));
+        f.add(field(ResultColumns.FAMILY, DataTypes.StringType, false, "the kernel family"));
+        f.add(field(ResultColumns.ARCH, DataTypes.StringType, false, "the architecture, sm_XX"));
+        f.add(field(ResultColumns.CONFIG_ID, DataTypes.StringType, false, "hash of knob values, budget and launch bounds"));
+        for (KnobDef k : KnobCatalogue.all()) {
+            f.add(field(ResultColumns.knob(k), knobType(k), false, k.meaning(),
+                    new MetadataBuilder().putLong("knob_id", k.id())));
+        }
+        f.add(field(ResultColumns.REGISTER_BUDGET, DataTypes.IntegerType, false, "-maxrregcount, 0 for no limit"));
+        f.add(field(ResultColumns.LAUNCH_BOUNDS, DataTypes.StringType, true, "imposed launch bounds, null for the kernel's own"));
+        f.add(field(ResultColumns.STATUS, DataTypes.StringType, false, "OK, ALLOC_FAILED, PARSE_ERROR or ERROR"));
+        f.add(field(ResultColumns.MESSAGE, DataTypes.StringType, false, "empty for OK, else what went wrong"));
+        f.add(field(ResultColumns.REGISTERS, DataTypes.IntegerType, true, "registers per thread (ptxas 'Used N registers')"));
+        f.add(field(ResultColumns.SPILL_STORE_BYTES, DataTypes.IntegerType, true, "bytes of spill stores, static count"));
+        f.add(field(ResultColumns.SPILL_LOAD_BYTES, DataTypes.IntegerType, true, "bytes of spill loads, static count"));
+        f.add(field(ResultColumns.STACK_FRAME_BYTES, DataTypes.IntegerType, true, "per-thread stack frame in bytes"));
+        f.add(field(ResultColumns.SMEM_SPILL_BYTES, DataTypes.IntegerType, true, "shared-memory spill bytes per block"));
+        f.add(field(ResultColumns.UNIFORM_REGISTERS, DataTypes.IntegerType, true, "uniform registers used"));
+        f.add(field(ResultColumns.EST_LATENCY_CYCLES, DataTypes.LongType, true, "estimated cycles of one thread"));
+        f.add(field(ResultColumns.OCCUPANCY, DataTypes.DoubleType, true, "active warps per SM over the maximum"));
+        f.add(field(ResultColumns.ACTIVE_WARPS, DataTypes.IntegerType, true, "active warps per SM"));
+        f.add(field(ResultColumns.ATTEMPTS, DataTypes.IntegerType, true, "fat-point attempts over all classes"));
+        f.add(field(ResultColumns.EVAL_MICROS, DataTypes.LongType, false, "wall time of the evaluation in microseconds"));
+        return new StructType(f.toArray(StructField[]::new));
+    }
+
+    private static StructField field(String name, DataType type, boolean nullable, String comment) {
+        return field(name, type, nullable, comment, new MetadataBuilder());
+    }
+
+    private static StructField field(String name, DataType type, boolean nullable, String comment, MetadataBuilder md) {
+        Metadata m = md.putString("comment", comment).build();
+        return new StructField(name, type, nullable, m);
+    }
+}
