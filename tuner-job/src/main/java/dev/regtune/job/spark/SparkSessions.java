@@ -1,0 +1,48 @@
+package dev.regtune.job.spark;
+
+import java.util.Optional;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Where RegTune gets its {@link SparkSession}. Under {@code spark-submit} the master and every
+ * setting come from the submission ({@code spark.master} is already in the configuration);
+ * otherwise Spark runs embedded in this JVM, in local mode, with the web UI off and few shuffle
+ * partitions (the result tables are small), so that {@code regtune sweep} needs no Spark install.
+ */
+public final class SparkSessions {
+    /** The master used when neither the command line nor spark-submit names one. */
+    public static final String DEFAULT_MASTER = "local[*]";
+
+    private SparkSessions() {
+    }
+
+    /**
+     * The session for a command.
+     *
+     * @param appName the application name shown by the cluster
+     * @param master the master the user asked for ({@code --master}), or empty to take spark-submit's
+     *     or else {@value #DEFAULT_MASTER}
+     */
+    public static SparkSession open(String appName, Optional<String> master) {
+        SparkConf conf = new SparkConf(true); // loads spark.* system properties set by spark-submit
+        String chosen = master.orElseGet(() -> conf.get("spark.master", DEFAULT_MASTER));
+        conf.setMaster(chosen).setAppName(appName);
+        if (chosen.startsWith("local")) {
+            conf.setIfMissing("spark.ui.enabled", "false");
+            conf.setIfMissing("spark.sql.shuffle.partitions", "8");
+            conf.setIfMissing("spark.driver.host", "127.0.0.1");
+            conf.setIfMissing("spark.driver.bindAddress", "127.0.0.1");
+        }
+        conf.setIfMissing("spark.sql.sources.partitionOverwriteMode", "static");
+        conf.setIfMissing("spark.sql.parquet.compression.codec", "snappy");
+        SparkSession session = SparkSession.builder().config(conf).getOrCreate();
+        session.sparkContext().setLogLevel("WARN");
+        return session;
+    }
+
+    /** Whether this JVM was started by spark-submit (it sets {@code spark.master} as a system property). */
+    public static boolean underSparkSubmit() {
+        return System.getProperty("spark.master") != null;
+    }
+}
