@@ -134,7 +134,8 @@ public final class SweepJob {
                 long[] part = Arrays.copyOfRange(codes, from, Math.min(codes.length, from + chunk));
                 List<long[]> blocks = blocks(part, tasks);
                 JavaRDD<Row> rows = jsc.parallelize(blocks, blocks.size())
-                        .mapPartitions(PartitionEvaluation.function(kernels, configBroadcast, runId, modelVersion));
+                        .mapPartitions(PartitionEvaluation.function(kernels, configBroadcast, runId, modelVersion,
+                                request.verify()));
                 store.append(spark.createDataFrame(rows, ResultSchema.schema()));
             }
             return codes.length;
