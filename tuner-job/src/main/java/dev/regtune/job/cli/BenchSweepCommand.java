@@ -80,7 +80,7 @@ public final class BenchSweepCommand extends RegtuneCommand {
         long configs = Math.max(1, (evaluations + kernelCount - 1) / Math.max(1, kernelCount));
         Path scratch = Files.createTempDirectory("regtune-bench-sweep");
         PrintWriter err = err();
-        try (SparkSessions.Session session = SparkSessions.open("regtune bench-sweep",
+        try (SparkSessions.Session session = SparkSessions.session("regtune bench-sweep",
                 Optional.of("local[" + threads + "]"))) {
             SparkSession spark = session.spark();
             SweepRequest warm = request(source, space, specText, Math.max(1, Math.min(configs, 200)), archName);

@@ -137,7 +137,7 @@ public final class SweepCommand extends RegtuneCommand {
         SweepRequest request = request();
         PrintWriter err = err();
         SweepProgress progress = new SweepProgress(err, System.console() != null);
-        try (SparkSessions.Session session = SparkSessions.open("regtune sweep", Optional.ofNullable(master))) {
+        try (SparkSessions.Session session = SparkSessions.session("regtune sweep", Optional.ofNullable(master))) {
             SparkSession spark = session.spark();
             err.println("regtune: sweeping " + request.kernelsDescription() + " over " + spaceFile + " ("
                     + request.plan().describe() + ") on " + spark.sparkContext().master());

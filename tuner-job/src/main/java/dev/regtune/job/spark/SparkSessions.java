@@ -24,7 +24,7 @@ public final class SparkSessions {
      * @param master the master the user asked for ({@code --master}), or empty to take spark-submit's
      *     or else {@value #DEFAULT_MASTER}
      */
-    public static Session open(String appName, Optional<String> master) {
+    public static Session session(String appName, Optional<String> master) {
         boolean existed = SparkSession.getDefaultSession().isDefined() || SparkSession.getActiveSession().isDefined();
         SparkConf conf = new SparkConf(true); // loads spark.* system properties set by spark-submit
         String chosen = master.orElseGet(() -> conf.get("spark.master", DEFAULT_MASTER));
@@ -41,6 +41,14 @@ public final class SparkSessions {
         SparkSession session = SparkSession.builder().config(conf).getOrCreate();
         session.sparkContext().setLogLevel("WARN");
         return new Session(session, !existed && !underSparkSubmit());
+    }
+
+    /**
+     * The session for a command that leaves stopping it to the JVM's exit (short-lived commands);
+     * see {@link #session} for one that stops what it started.
+     */
+    public static SparkSession open(String appName, Optional<String> master) {
+        return session(appName, master).spark();
     }
 
     /**
