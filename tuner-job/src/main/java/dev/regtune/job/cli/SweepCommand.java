@@ -139,9 +139,6 @@ public final class SweepCommand extends RegtuneCommand {
         SweepProgress progress = new SweepProgress(err, System.console() != null);
         try (SparkSessions.Session session = SparkSessions.session("regtune sweep", Optional.ofNullable(master))) {
             SparkSession spark = session.spark();
-            err.println("regtune: sweeping " + request.kernelsDescription() + " over " + spaceFile + " ("
-                    + request.plan().describe() + ") on " + spark.sparkContext().master());
-            err.flush();
             SweepSummary s = new SweepJob(spark, new ResultStore(out), progress).run(request);
             print(s);
             return 0;

@@ -69,6 +69,9 @@ public final class SweepJob {
             throw new SweepException("run '" + runId + "' already has results in " + store.results()
                     + "; pass --resume to complete it, or --run-id to start another run");
         }
+        progress.announce("regtune: sweeping " + request.kernelsDescription() + " (" + kernels.size() + " kernels) over "
+                + request.space().name() + " (" + request.plan().describe() + ") as run " + runId + " on "
+                + spark.sparkContext().master());
         long start = System.nanoTime();
         spark.sparkContext().addSparkListener(progress);
         Broadcast<KernelCatalog> kernelBroadcast = jsc.broadcast(kernels);
