@@ -1,5 +1,6 @@
 package dev.regtune.job.select;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
@@ -68,7 +69,7 @@ public final class ModelVersions {
 
     private static List<String> pieces(String v) {
         Matcher m = PIECE.matcher(v);
-        java.util.ArrayList<String> out = new java.util.ArrayList<>();
+        ArrayList<String> out = new ArrayList<>();
         while (m.find()) {
             out.add(m.group());
         }

@@ -1,5 +1,7 @@
 package dev.regtune.job.select;
 
+import java.util.List;
+
 /**
  * An objective evaluated once on every row of a table: the key components of the OK rows, and
  * which rows are feasible. Selection compares keys many times; computing them here keeps that a
@@ -45,12 +47,12 @@ final class ObjectiveValues {
     }
 
     /** The key of a row as a list (for records and reports). */
-    java.util.List<Double> key(int row) {
+    List<Double> key(int row) {
         Double[] k = new Double[components];
         for (int j = 0; j < components; j++) {
             k[j] = value(row, j);
         }
-        return java.util.List.of(k);
+        return List.of(k);
     }
 
     /** Lexicographic comparison of the keys of two feasible rows. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class KernelSplitTest {
         all.addAll(s.test());
         assertEquals(new HashSet<>(IDS), all);
         List<String> shuffled = new ArrayList<>(IDS);
-        Collections.shuffle(shuffled, new java.util.Random(1));
+        Collections.shuffle(shuffled, new Random(1));
         assertEquals(s, KernelSplit.of(shuffled, 0.7, 42));
         assertNotEquals(s.train(), KernelSplit.of(IDS, 0.7, 43).train());
         assertEquals(s.train().stream().sorted().toList(), s.train());

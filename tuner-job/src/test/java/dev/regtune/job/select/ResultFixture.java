@@ -9,8 +9,11 @@ import dev.regtune.job.results.ResultStatus;
 import dev.regtune.space.Configuration;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
@@ -153,14 +156,14 @@ public final class ResultFixture {
 
     /** These rows in reverse order. */
     public ResultFixture reversed() {
-        java.util.Collections.reverse(entries);
+        Collections.reverse(entries);
         return this;
     }
 
     /** The rows as a table, through the builder (no Spark). */
     public ResultTable table() {
         ResultTableBuilder b = new ResultTableBuilder();
-        java.util.TreeSet<String> runs = new java.util.TreeSet<>();
+        TreeSet<String> runs = new TreeSet<>();
         for (Entry e : entries) {
             b.configuration(e.config.id(), e.config.configuration());
             long spill = e.spillStore == null ? 0 : e.spillStore + e.spillLoad;
@@ -190,7 +193,7 @@ public final class ResultFixture {
             v.add(e.config.budget);
             v.add(e.config.launchBounds);
             v.add(e.status.name());
-            v.add(e.status == ResultStatus.OK ? "" : e.status.name().toLowerCase(java.util.Locale.ROOT));
+            v.add(e.status == ResultStatus.OK ? "" : e.status.name().toLowerCase(Locale.ROOT));
             boolean metrics = e.registers != null;
             v.add(e.registers);
             v.add(e.spillStore);

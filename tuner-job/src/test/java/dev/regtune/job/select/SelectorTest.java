@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.regtune.core.knobs.Knobs;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -144,8 +145,8 @@ class SelectorTest {
 
     @Test
     void tiesGoToTheLowestConfigId() {
-        ResultFixture.Config a = new ResultFixture.Config(dev.regtune.core.knobs.Knobs.defaults(), 32, null);
-        ResultFixture.Config b = new ResultFixture.Config(dev.regtune.core.knobs.Knobs.defaults(), 48, null);
+        ResultFixture.Config a = new ResultFixture.Config(Knobs.defaults(), 32, null);
+        ResultFixture.Config b = new ResultFixture.Config(Knobs.defaults(), 48, null);
         String low = a.id().compareTo(b.id()) < 0 ? a.id() : b.id();
         ResultFixture f = new ResultFixture();
         for (ResultFixture.Kernel k : List.of(ALPHA, BETA, GAMMA, DELTA)) {
