@@ -26,6 +26,8 @@ import picocli.CommandLine.Spec;
             DatasetsCommand.class,
             SpaceCommand.class,
             SweepCommand.class,
+            SelectCommand.class,
+            ExportCommand.class,
             HelpCommand.class
         },
         exitCodeListHeading = "%nExit status:%n",
