@@ -19,6 +19,11 @@ public record ConfigInfo(String configId, Configuration configuration) {
         return configuration.values().isEmpty();
     }
 
+    /** How many values differ from the default configuration (knobs, budget, launch bounds). */
+    public int changeCount() {
+        return configuration.values().size();
+    }
+
     /** "Name=Value, ..." of every value, sorted by name, or "defaults" for the default configuration. */
     public String changes() {
         if (isDefault()) {

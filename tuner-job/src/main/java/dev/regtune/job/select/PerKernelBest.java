@@ -5,9 +5,11 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Finds each kernel's best row: the feasible row with the lowest key; rows of a kernel are in
- * {@code config_id} order and only a strictly lower key replaces the current best, so a tie goes to
- * the lowest {@code config_id}. A kernel without a feasible row has none (-1).
+ * Finds each kernel's best row: the feasible row with the lowest key. A tie goes to the
+ * configuration that changes fewest values (so the defaults win when nothing beats them: a tuned
+ * profile changes a knob only for a gain), then to the lowest {@code config_id} (rows of a kernel
+ * are in {@code config_id} order and only a strictly better row replaces the current best). A
+ * kernel without a feasible row has none (-1).
  */
 final class PerKernelBest {
     private PerKernelBest() {
@@ -20,12 +22,21 @@ final class PerKernelBest {
         Arrays.fill(best, -1);
         for (int k = 0; k < best.length; k++) {
             for (int r = t.firstRow(k); r < t.endRow(k); r++) {
-                if (v.feasible(r) && (best[k] < 0 || v.compare(r, best[k]) < 0)) {
+                if (v.feasible(r) && (best[k] < 0 || better(v, r, best[k]))) {
                     best[k] = r;
                 }
             }
         }
         return best;
+    }
+
+    private static boolean better(ObjectiveValues v, int r, int current) {
+        int c = v.compare(r, current);
+        if (c != 0) {
+            return c < 0;
+        }
+        ResultTable t = v.table();
+        return t.configs().get(t.configOf(r)).changeCount() < t.configs().get(t.configOf(current)).changeCount();
     }
 
     /** The record of kernel {@code k}'s best row {@code row}. */

@@ -40,7 +40,7 @@ final class RobustGlobal {
                 continue;
             }
             candidates++;
-            if (best < 0 || lower(logSum, c, best, n)) {
+            if (best < 0 || lower(logSum, c, best, n, t)) {
                 best = c;
             }
         }
@@ -52,14 +52,16 @@ final class RobustGlobal {
                 scores.score(best, test), improvement(scores, best, d, train), improvement(scores, best, d, test)));
     }
 
-    private static boolean lower(double[] logSum, int a, int b, int n) {
+    private static boolean lower(double[] logSum, int a, int b, int n, ResultTable t) {
         for (int j = 0; j < n; j++) {
             int c = Double.compare(logSum[a * n + j], logSum[b * n + j]);
             if (c != 0) {
                 return c < 0;
             }
         }
-        return false; // a tie keeps the lower config_id, which was seen first
+        // A tie goes to the configuration changing fewest values (the defaults, when nothing beats
+        // them), then to the lower config_id, which was seen first.
+        return t.configs().get(a).changeCount() < t.configs().get(b).changeCount();
     }
 
     private static OptionalDouble improvement(RatioScores scores, int chosen, OptionalInt baseline,
