@@ -120,9 +120,10 @@ public final class BarChart {
                 f.svg.withTooltip("rect", tip, "x", SvgWriter.n(bx + 0.5), "y", SvgWriter.n(Math.min(top, base)),
                         "width", SvgWriter.n(Math.max(1, barWidth - 1)), "height",
                         SvgWriter.n(Math.max(0.5, Math.abs(base - top))), "fill", sr.colour());
-                if (valueLabels && barWidth >= 22) {
+                if (valueLabels && barWidth >= 16) {
                     f.svg.element("text", TickLabels.compact(v), "x", SvgWriter.n(bx + barWidth / 2),
-                            "y", SvgWriter.n(Math.min(top, base) - 3), "text-anchor", "middle", "font-size", "10");
+                            "y", SvgWriter.n(Math.min(top, base) - 3), "text-anchor", "middle",
+                            "font-size", barWidth >= 24 ? "10" : "8");
                 }
             }
             String name = categories.get(c);

@@ -102,8 +102,11 @@ final class ChartFrame {
         }
         svg.empty("line", "x1", SvgWriter.n(left), "x2", SvgWriter.n(right), "y1", SvgWriter.n(py),
                 "y2", SvgWriter.n(py), "stroke", Palette.MUTED, "stroke-width", "1.2", "stroke-dasharray", "2 3");
-        svg.element("text", label, "x", SvgWriter.n(right - 4), "y", SvgWriter.n(py - 4), "text-anchor", "end",
-                "fill", Palette.MUTED, "font-size", "10");
+        // Right of the plot when there is a legend column (bars and lines would hide it inside), else inside.
+        boolean outside = width - right > 100;
+        svg.element("text", label, "x", SvgWriter.n(outside ? right + 4 : right - 4),
+                "y", SvgWriter.n(outside ? py : py - 4), "dy", outside ? "0.32em" : "0",
+                "text-anchor", outside ? "start" : "end", "fill", Palette.MUTED, "font-size", "10");
     }
 
     /** A vertical dashed line across the plot at {@code value}, labelled at its top. */

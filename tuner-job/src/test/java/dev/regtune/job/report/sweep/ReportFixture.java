@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
@@ -51,9 +52,9 @@ public final class ReportFixture {
     }
 
     /** Every evaluation of the grid, plus one PARSE_ERROR row of a kernel that does not parse. */
-    public static List<Row> rows(String run) {
+    public static List<Row> rows(String run, Predicate<Kernel> kernels) {
         List<Row> rows = new ArrayList<>();
-        for (Kernel k : KERNELS) {
+        for (Kernel k : KERNELS.stream().filter(kernels).toList()) {
             for (double w : WEIGHTS) {
                 for (boolean fold : FOLDS) {
                     for (int budget : BUDGETS) {
@@ -89,7 +90,12 @@ public final class ReportFixture {
 
     /** Writes {@link #rows} of {@code run} to {@code out}/results, partitioned as the sweep does. */
     public static void write(SparkSession spark, Path out, String run) {
-        spark.createDataFrame(rows(run), ResultSchema.schema()).coalesce(1).write()
+        write(spark, out, run, k -> true);
+    }
+
+    /** Writes the rows of the kernels {@code kernels} accepts. */
+    public static void write(SparkSession spark, Path out, String run, Predicate<Kernel> kernels) {
+        spark.createDataFrame(rows(run, kernels), ResultSchema.schema()).coalesce(1).write()
                 .partitionBy(ResultColumns.RUN_ID, ResultColumns.ARCH)
                 .mode("append")
                 .parquet(out.resolve("results").toString());
