@@ -24,6 +24,8 @@ import picocli.CommandLine.Spec;
             FidelityCommand.class,
             DatasetsCommand.class,
             SpaceCommand.class,
+            SelectCommand.class,
+            ExportCommand.class,
             ReportCommand.class,
             HelpCommand.class
         },
