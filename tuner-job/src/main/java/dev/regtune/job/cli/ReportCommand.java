@@ -4,9 +4,16 @@ import dev.regtune.job.report.sweep.ReportContent;
 import dev.regtune.job.report.sweep.ReportInputException;
 import dev.regtune.job.report.sweep.ReportObjective;
 import dev.regtune.job.report.sweep.ResultsFolder;
-import dev.regtune.job.report.sweep.SelectionFacts;
+import dev.regtune.job.report.sweep.SelectionTables;
 import dev.regtune.job.report.sweep.SweepReport;
 import dev.regtune.job.report.sweep.SweepReportPage;
+import dev.regtune.job.select.Objective;
+import dev.regtune.job.select.ReadOptions;
+import dev.regtune.job.select.ResultTable;
+import dev.regtune.job.select.ResultTableReader;
+import dev.regtune.job.select.Selection;
+import dev.regtune.job.select.SelectionInputException;
+import dev.regtune.job.select.Selector;
 import dev.regtune.job.spark.SparkSessions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,6 +53,10 @@ import picocli.CommandLine.Option;
                     + "--out does not exist"
         })
 public final class ReportCommand extends RegtuneCommand {
+    /** regtune select's default share of training kernels, so that "tuned" is what select chooses by default. */
+    static final double TRAIN_FRACTION = 0.7;
+    /** regtune select's default split seed. */
+    static final long SEED = 0;
 
     @Option(names = "--results", paramLabel = "DIR", required = true,
             description = "The --out folder of 'regtune sweep', or its results folder.")
@@ -61,13 +72,20 @@ public final class ReportCommand extends RegtuneCommand {
 
     @Option(names = "--objective", paramLabel = "OBJECTIVE", defaultValue = "latency",
             description = "The objective of the knob plots and of the tuned configuration: latency "
-                    + "(est_latency_cycles), spills (spill store + load + shared-memory spill bytes) or registers "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "(est_latency_cycles), spills (spill store + load + shared-memory spill bytes) or registers; "
+                    + "also lex:M1,M2,... (the plots use M1) and weighted:M1=W1,... as 'regtune select' accepts "
+                    + "them (default: ${DEFAULT-VALUE}).")
     String objective;
 
     @Override
     protected int run() throws IOException {
-        ReportObjective parsed = ReportObjectives.parse(objective);
+        Objective parsed;
+        try {
+            parsed = Objective.parse(objective);
+        } catch (SelectionInputException e) {
+            throw new UsageException(e.getMessage());
+        }
+        ReportObjective plotted = ReportObjective.of(parsed);
         Path target = out.toAbsolutePath().normalize();
         Path parent = target.getParent();
         if (parent == null || !Files.isDirectory(parent)) {
@@ -80,9 +98,11 @@ public final class ReportCommand extends RegtuneCommand {
         try {
             ResultsFolder folder = ResultsFolder.locate(results);
             SparkSession spark = SparkSessions.open("regtune report", Optional.empty());
-            SelectionFacts facts = ReportObjectives.selection(spark, folder, Optional.ofNullable(runId), parsed);
-            content = SweepReport.build(spark, folder, parsed, facts);
-        } catch (ReportInputException e) {
+            ResultTable table = new ResultTableReader(spark).read(results,
+                    new ReadOptions(Optional.ofNullable(runId), Optional.empty(), Optional.empty()));
+            Selection selection = Selector.select(table, parsed, TRAIN_FRACTION, SEED);
+            content = SweepReport.build(spark, folder, plotted, SelectionTables.facts(table, selection));
+        } catch (ReportInputException | SelectionInputException e) {
             throw new UsageException(e.getMessage());
         }
         content.notes().forEach(this::note);

@@ -69,6 +69,11 @@ class ReportCommandTest {
         assertFalse(html.contains("http"));
         assertFalse(html.contains("src="));
         assertFalse(html.contains("<script"));
+        // what selection found: the tuned and default configurations, the front, the kernels that gain most
+        for (String selected : List.of("tuned (robust global)", "<td>default</td>", "Pareto front", ">tuned<",
+                ">default<", "Latency of the default and the tuned configuration", "stencil_&lt;9pt&gt;&amp;")) {
+            assertTrue(html.contains(selected), selected);
+        }
     }
 
     @Test

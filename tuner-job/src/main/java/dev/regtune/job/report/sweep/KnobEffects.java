@@ -158,6 +158,9 @@ public final class KnobEffects {
                 double v = r.getDouble(1);
                 levels.add(new KnobEffect.Level(v, label(d, v), r.getDouble(2), r.getDouble(3), r.getLong(4)));
             }
+            if (d.column().equals(ResultColumns.REGISTER_BUDGET)) { // no limit (0) after every limit, as drawn
+                levels.sort((a, b) -> SpillCliff.compareBudgets((int) a.value(), (int) b.value()));
+            }
             return new KnobEffect(d.column(), KnobEffect.Kind.NUMERIC, false, defaultOf(d), levels);
         }
         double lo = range[0];

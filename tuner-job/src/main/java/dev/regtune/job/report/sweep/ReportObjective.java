@@ -2,6 +2,9 @@ package dev.regtune.job.report.sweep;
 
 import static org.apache.spark.sql.functions.lit;
 
+import dev.regtune.job.select.Metric;
+import dev.regtune.job.select.Objective;
+import java.util.Map;
 import org.apache.spark.sql.Column;
 
 /**
@@ -18,6 +21,41 @@ import org.apache.spark.sql.Column;
 public record ReportObjective(String name, String quantity, Column value) {
     /** The additive offset of the ratio, as selection uses it. */
     public static final double OFFSET = 1.0;
+
+    /**
+     * The report's reading of a selection objective: a single metric as it is; a lexicographic one
+     * by its first (deciding) metric; a weighted one as its weighted sum.
+     */
+    public static ReportObjective of(Objective objective) {
+        if (objective instanceof Objective.Single s) {
+            return new ReportObjective(s.text(), quantity(s.metric()), column(s.metric()));
+        }
+        if (objective instanceof Objective.Lexicographic l) {
+            return new ReportObjective(l.text(), quantity(l.order().get(0)), column(l.order().get(0)));
+        }
+        Objective.Weighted w = (Objective.Weighted) objective; // the interface is sealed: the last kind
+        Column sum = lit(0.0);
+        for (Map.Entry<Metric, Double> e : w.weights().entrySet()) {
+            sum = sum.plus(column(e.getKey()).multiply(lit(e.getValue())));
+        }
+        return new ReportObjective(w.text(), "weighted objective", sum);
+    }
+
+    private static String quantity(Metric m) {
+        return switch (m) {
+            case LATENCY -> "latency";
+            case SPILLS -> "spill bytes";
+            case REGISTERS -> "registers";
+        };
+    }
+
+    private static Column column(Metric m) {
+        return switch (m) {
+            case LATENCY -> Metrics.latency();
+            case SPILLS -> Metrics.spillBytes();
+            case REGISTERS -> Metrics.registers();
+        };
+    }
 
     /** The normalised value of a row whose kernel's best is {@code best}. */
     public static Column normalised(Column rowValue, Column best) {

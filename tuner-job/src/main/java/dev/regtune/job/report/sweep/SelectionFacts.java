@@ -14,7 +14,8 @@ import java.util.TreeMap;
  * @param modelVersion the model version read
  * @param modelVersionsPresent every model version of those runs, oldest first
  * @param notes what reading and selection noticed, one sentence each
- * @param best the short table of the best configurations, empty when nothing was selected
+ * @param tables the short tables of the best configurations and of the kernels that gain most, empty when
+ *     nothing was selected
  * @param front the {@code config_id}s on the Pareto front
  * @param descriptions what each configuration changes from the defaults, by {@code config_id}
  * @param defaultConfigId the default configuration, when the rows have it
@@ -22,12 +23,13 @@ import java.util.TreeMap;
  * @param tunedAbsent why there is no comparison of default and tuned, when there is none
  */
 public record SelectionFacts(List<String> runIds, String modelVersion, List<String> modelVersionsPresent,
-        List<String> notes, Optional<TableView> best, List<String> front, Map<String, String> descriptions,
+        List<String> notes, List<TableView> tables, List<String> front, Map<String, String> descriptions,
         Optional<String> defaultConfigId, Optional<String> tunedConfigId, String tunedAbsent) {
     public SelectionFacts {
         runIds = List.copyOf(runIds);
         modelVersionsPresent = List.copyOf(modelVersionsPresent);
         notes = List.copyOf(notes);
+        tables = List.copyOf(tables);
         front = List.copyOf(front);
         descriptions = java.util.Collections.unmodifiableMap(new TreeMap<>(descriptions));
     }

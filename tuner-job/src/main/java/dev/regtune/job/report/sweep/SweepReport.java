@@ -43,7 +43,7 @@ public final class SweepReport {
                 comparison = Optional.of(DefaultVersusTuned.of(rows, selection.defaultConfigId().get(),
                         selection.tunedConfigId().get()));
             }
-            return new ReportContent(TITLE, summary, objective, selection.notes(), selection.best(),
+            return new ReportContent(TITLE, summary, objective, selection.notes(), selection.tables(),
                     KnobEffects.of(rows, objective), pareto, comparison, selection.tunedAbsent(), SpillCliff.of(rows));
         } finally {
             rows.unpersist();

@@ -95,13 +95,14 @@ public final class SweepReportPage {
 
     private static void best(HtmlPage page, ReportContent c) {
         page.h2("best", "Best configurations");
-        if (c.best().isEmpty()) {
+        if (c.tables().isEmpty()) {
             page.note("No configuration was selected: no kernel allocated with any configuration.");
             return;
         }
-        TableView t = c.best().get();
-        page.table(t.header(), t.rows(), t.numericFlags());
-        page.note(t.caption());
+        for (TableView t : c.tables()) {
+            page.table(t.header(), t.rows(), t.numericFlags());
+            page.note(t.caption());
+        }
     }
 
     // ---- 1. knobs ----
@@ -239,22 +240,17 @@ public final class SweepReportPage {
             (onFront ? frontDots : dots).add(d);
         }
         dots.addAll(frontDots); // the front on top
-        frontFigures.sort((a, b) -> Double.compare(a.geomeanLatencyCycles(), b.geomeanLatencyCycles()));
-        List<XYChart.Point> outline = new ArrayList<>();
-        for (ConfigurationFigures f : frontFigures) {
-            outline.add(new XYChart.Point(f.geomeanLatencyCycles(), f.totalSpillBytes()));
-        }
         XYChart chart = new XYChart("Configurations: spill bytes against latency", x, y)
-                .outline(new XYChart.Line(null, Palette.HIGHLIGHT, outline, true))
                 .dots(dots)
                 .legend(new LegendEntry("Pareto front", Palette.HIGHLIGHT, LegendEntry.Swatch.RING))
                 .legend(new LegendEntry("configuration", Palette.sequential(0.5), LegendEntry.Swatch.DOT))
                 .colourBar(registers);
         for (ConfigurationFigures f : shown) {
-            if (p.tunedConfigId().filter(f.configId()::equals).isPresent()) {
-                chart.annotate(f.geomeanLatencyCycles(), f.totalSpillBytes(), "tuned");
-            } else if (p.defaultConfigId().filter(f.configId()::equals).isPresent()) {
-                chart.annotate(f.geomeanLatencyCycles(), f.totalSpillBytes(), "default");
+            boolean tuned = p.tunedConfigId().filter(f.configId()::equals).isPresent();
+            boolean dflt = p.defaultConfigId().filter(f.configId()::equals).isPresent();
+            if (tuned || dflt) {
+                chart.annotate(f.geomeanLatencyCycles(), f.totalSpillBytes(),
+                        tuned && dflt ? "default = tuned" : tuned ? "tuned" : "default");
             }
         }
         String sample = others < p.candidates().size() - frontFigures.size()
@@ -265,10 +261,10 @@ public final class SweepReportPage {
                 + " kernels that allocated with any configuration (" + count(p.candidates().size())
                 + " candidates), placed at the geometric mean of its estimated latency (exp(mean ln(cycles + 1)) - 1) "
                 + "and its total spill bytes (store + load + shared memory); colour is its mean register count. "
-                + "Ringed dots, joined by the dashed line, are the Pareto front as regtune select finds it ("
-                + count(p.front().size()) + " configurations no other beats on spill bytes, latency and registers "
-                + "at once); since registers are a third figure, a front point can look dominated in this "
-                + "two-dimensional view." + sample);
+                + "Ringed dots are the Pareto front as regtune select finds it (" + count(p.front().size())
+                + " configurations no other beats on spill bytes, latency and registers at once; dots can overlap); "
+                + "since registers are a third figure, a front point can look dominated in this two-dimensional "
+                + "view, so the front is not drawn as a line." + sample);
     }
 
     // ---- 3. default against tuned ----

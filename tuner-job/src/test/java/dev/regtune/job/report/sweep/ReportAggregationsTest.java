@@ -84,7 +84,7 @@ class ReportAggregationsTest {
         assertEquals(List.of("false", "true"), fold.levels().stream().map(KnobEffect.Level::label).toList());
 
         KnobEffect budget = effects.get(2);
-        assertEquals(List.of("none", "32", "64"), budget.levels().stream().map(KnobEffect.Level::label).toList());
+        assertEquals(List.of("32", "64", "none"), budget.levels().stream().map(KnobEffect.Level::label).toList());
         assertTrue(budget.defaultValue().isEmpty());
     }
 

@@ -62,7 +62,7 @@ class ReportPageTest {
                 List.of(List.of("robust global", "bbbb", NASTY, "1.050")), List.of(false, false, false, true),
                 "Scores are geometric means.");
         return new ReportContent("RegTune sweep report", summary, objective,
-                List.of("2 duplicate evaluations were merged."), Optional.of(best), knobs, Optional.of(pareto),
+                List.of("2 duplicate evaluations were merged."), List.of(best), knobs, Optional.of(pareto),
                 Optional.of(comparison), "", new SpillCliff(false, series));
     }
 
