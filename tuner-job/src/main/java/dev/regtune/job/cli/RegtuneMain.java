@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
             SweepCommand.class,
             SelectCommand.class,
             ExportCommand.class,
+            ReportCommand.class,
             HelpCommand.class
         },
         exitCodeListHeading = "%nExit status:%n",
