@@ -70,12 +70,9 @@ public final class BenchSweepCommand extends RegtuneCommand {
         if (threads < 1 || evaluations < 1) {
             throw new UsageException("--threads and --evaluations must be at least 1");
         }
-        KernelSource source = kernels != null ? KernelSource.folder(kernels)
+        KernelSource source = kernels != null ? SweepCommand.kernelSource(kernels)
                 : KernelSource.synthetic(synthetic + (synthetic.contains("arch=") ? "" : ",arch=" + archName),
                         syntheticCount, 1);
-        if (kernels != null && kernels.toString().endsWith(".csv")) {
-            source = KernelSource.manifest(kernels);
-        }
         long kernelCount = source.records().count();
         long configs = Math.max(1, (evaluations + kernelCount - 1) / Math.max(1, kernelCount));
         Path scratch = Files.createTempDirectory("regtune-bench-sweep");

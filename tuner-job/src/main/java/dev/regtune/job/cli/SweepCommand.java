@@ -223,7 +223,8 @@ public final class SweepCommand extends RegtuneCommand {
         return new SweepPlan.Sampled(sampler, n == null ? Long.MAX_VALUE : n);
     }
 
-    private static KernelSource kernelSource(Path p) {
+    /** The kernels at {@code p}: a manifest for a {@code .csv}, else a PTX file or folder. */
+    static KernelSource kernelSource(Path p) {
         if (!Files.exists(p)) {
             throw new UsageException("--kernels '" + p + "' does not exist; expected a manifest .csv, a PTX file "
                     + "or a folder of them");

@@ -25,10 +25,18 @@ public final class SparkSessions {
      *     or else {@value #DEFAULT_MASTER}
      */
     public static Session session(String appName, Optional<String> master) {
-        boolean existed = SparkSession.getDefaultSession().isDefined() || SparkSession.getActiveSession().isDefined();
+        scala.Option<SparkSession> existing = SparkSession.getActiveSession().isDefined()
+                ? SparkSession.getActiveSession() : SparkSession.getDefaultSession();
+        if (existing.isDefined() && !existing.get().sparkContext().isStopped()) {
+            return new Session(existing.get(), false); // a test's or a notebook's: its settings stand
+        }
         SparkConf conf = new SparkConf(true); // loads spark.* system properties set by spark-submit
         String chosen = master.orElseGet(() -> conf.get("spark.master", DEFAULT_MASTER));
         conf.setMaster(chosen).setAppName(appName);
+        if (!chosen.startsWith("local") && !underSparkSubmit()) {
+            // Executors of a cluster the driver joined directly need RegTune's classes: ship the job jar.
+            JobJar.locate().ifPresent(jar -> conf.setIfMissing("spark.jars", jar.toString()));
+        }
         if (chosen.startsWith("local")) {
             conf.setIfMissing("spark.ui.enabled", "false");
             conf.setIfMissing("spark.sql.shuffle.partitions", "8");
@@ -43,7 +51,7 @@ public final class SparkSessions {
         conf.setIfMissing("spark.sql.maxConcurrentOutputFileWriters", "4");
         SparkSession session = SparkSession.builder().config(conf).getOrCreate();
         session.sparkContext().setLogLevel("WARN");
-        return new Session(session, !existed && !underSparkSubmit());
+        return new Session(session, !underSparkSubmit());
     }
 
     /**
