@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
             FidelityCommand.class,
             DatasetsCommand.class,
             SpaceCommand.class,
+            SweepCommand.class,
             HelpCommand.class
         },
         exitCodeListHeading = "%nExit status:%n",

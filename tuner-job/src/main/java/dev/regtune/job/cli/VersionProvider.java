@@ -3,10 +3,7 @@ package dev.regtune.job.cli;
 import dev.regtune.core.Allocators;
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.knobs.KnobCatalogue;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.Properties;
+import dev.regtune.job.results.ModelVersion;
 import picocli.CommandLine.IVersionProvider;
 
 /**
@@ -16,16 +13,7 @@ import picocli.CommandLine.IVersionProvider;
 public final class VersionProvider implements IVersionProvider {
     /** The project version Maven wrote into {@code version.properties}, or "unknown" outside a build. */
     public static String modelVersion() {
-        Properties p = new Properties();
-        try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
-            if (in != null) {
-                p.load(in);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        String v = p.getProperty("version", "unknown");
-        return v.startsWith("${") ? "unknown" : v;
+        return ModelVersion.release();
     }
 
     @Override

@@ -1,0 +1,242 @@
+package dev.regtune.job.cli;
+
+import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.datasets.BundledCorpus;
+import dev.regtune.datasets.load.KernelSource;
+import dev.regtune.job.report.Numbers;
+import dev.regtune.job.spark.SparkSessions;
+import dev.regtune.job.sweep.ResultStore;
+import dev.regtune.job.sweep.SearchObjective;
+import dev.regtune.job.sweep.SweepException;
+import dev.regtune.job.sweep.SweepJob;
+import dev.regtune.job.sweep.SweepPlan;
+import dev.regtune.job.sweep.SweepProgress;
+import dev.regtune.job.sweep.SweepRequest;
+import dev.regtune.job.sweep.SweepSummary;
+import dev.regtune.space.KnobSpace;
+import dev.regtune.space.sample.Sampler;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code regtune sweep}: the Spark job, kernels x configurations into the Parquet result table. */
+@Command(name = "sweep",
+        description = {
+            "Evaluate every kernel under every configuration of a knob space on Spark and append one row per "
+                    + "evaluation to a Parquet table (DIR/results, partitioned by run_id and arch). Spark runs "
+                    + "embedded in local mode unless --master or spark-submit names a cluster. A kernel that does "
+                    + "not parse or allocate is a row with its status and message, never a failed job.",
+            "Configurations come from a sampler (--sampler, -n) or an adaptive strategy (--strategy, --budget)."
+        })
+public final class SweepCommand extends RegtuneCommand {
+
+    @Option(names = "--kernels", paramLabel = "PATH|MANIFEST",
+            description = "A corpus manifest (.csv), a PTX file or a folder of PTX files (default: the bundled "
+                    + "corpus manifest, " + BundledCorpus.MANIFEST + ").")
+    Path kernels;
+
+    @Option(names = "--space", paramLabel = "SPEC", required = true,
+            description = "The knob space, a JSON spec (see spaces/).")
+    Path spaceFile;
+
+    @ArgGroup(exclusive = true)
+    Plan plan = new Plan();
+
+    /** A sampler or a strategy, not both. */
+    static final class Plan {
+        @ArgGroup(exclusive = false)
+        Sampled sampled;
+
+        @ArgGroup(exclusive = false)
+        Adaptive adaptive;
+    }
+
+    /** --sampler and -n. */
+    static final class Sampled {
+        @Option(names = "--sampler", paramLabel = "SAMPLER", required = true,
+                description = "grid, random, lhs or sobol (default: grid, or sobol with -n).")
+        String sampler;
+
+        @Option(names = {"-n", "--count"}, paramLabel = "N",
+                description = "Configurations to sample (grid: at most this many; default: the whole grid).")
+        Long count;
+    }
+
+    /** --strategy and --budget. */
+    static final class Adaptive {
+        @Option(names = "--strategy", paramLabel = "STRATEGY", required = true,
+                description = "halving (successive halving over kernels), bayes (tree-structured Parzen "
+                        + "estimator) or nsga2 (multi-objective: latency, spills, registers).")
+        String strategy;
+
+        @Option(names = "--budget", paramLabel = "N", required = true,
+                description = "Configurations to evaluate (halving: in its first round).")
+        int budget;
+
+        @Option(names = "--objective", paramLabel = "OBJECTIVE", defaultValue = "latency",
+                description = "What halving and bayes minimise: latency (geometric mean of est_latency_cycles), "
+                        + "spills (spill bytes) or registers (default: ${DEFAULT-VALUE}).")
+        String objective;
+    }
+
+    @Option(names = "--arch", paramLabel = "ARCH",
+            description = "Only kernels compiled for this architecture (e.g. sm_90); default: every kernel, "
+                    + "each on its own architecture.")
+    String arch;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true,
+            description = "The output folder: DIR/results (Parquet) and DIR/runs/RUN_ID.json. On a multi-host "
+                    + "cluster it must be storage every executor can write (a shared file system, HDFS, S3).")
+    Path out;
+
+    @Option(names = "--master", paramLabel = "MASTER",
+            description = "Spark master: local[*], local[N] or spark://HOST:PORT (default: spark-submit's, "
+                    + "else " + SparkSessions.DEFAULT_MASTER + ").")
+    String master;
+
+    @Option(names = "--resume",
+            description = "Complete an existing run: evaluate only the (kernel, configuration, model version) "
+                    + "results the table does not have yet.")
+    boolean resume;
+
+    @Option(names = "--run-id", paramLabel = "ID",
+            description = "The run's id (default: the space's name and a hash of the inputs, so the same sweep "
+                    + "gets the same id).")
+    String runId;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
+            description = "Seed of the sampler or strategy (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--chunk-size", paramLabel = "N", defaultValue = "200000",
+            description = "Evaluations per atomic write; a run killed part-way loses at most its open chunk "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int chunkSize;
+
+    @Option(names = "--partitions", paramLabel = "N", defaultValue = "0",
+            description = "Tasks per chunk (default: eight per core of the cluster).")
+    int partitions;
+
+    @Override
+    protected int run() throws IOException {
+        SweepRequest request = request();
+        PrintWriter err = err();
+        SweepProgress progress = new SweepProgress(err, System.console() != null);
+        SparkSession spark = SparkSessions.open("regtune sweep", Optional.ofNullable(master));
+        try {
+            err.println("regtune: sweeping " + request.kernelsDescription() + " over " + spaceFile + " ("
+                    + request.plan().describe() + ") on " + spark.sparkContext().master());
+            err.flush();
+            SweepSummary s = new SweepJob(spark, new ResultStore(out), progress).run(request);
+            print(s);
+            return 0;
+        } catch (SweepException e) {
+            throw new UsageException(e.getMessage());
+        } finally {
+            if (!SparkSessions.underSparkSubmit()) {
+                spark.stop();
+            }
+        }
+    }
+
+    private void print(SweepSummary s) {
+        PrintWriter o = out();
+        o.printf(Locale.ROOT, "run %s (model %s): %d kernels x %d configurations = %d evaluations%n", s.runId(),
+                s.modelVersion(), s.kernels(), s.configurations(), s.evaluations());
+        if (s.skipped() > 0) {
+            o.printf(Locale.ROOT, "  %d already in the table (skipped), %d evaluated now%n", s.skipped(), s.written());
+        }
+        StringBuilder rows = new StringBuilder();
+        for (Map.Entry<String, Long> e : s.runRows().entrySet()) {
+            rows.append(rows.length() == 0 ? "" : ", ").append(e.getValue()).append(' ').append(e.getKey());
+        }
+        o.printf(Locale.ROOT, "  rows of the run: %d (%s)%n", s.runTotal(), rows.length() == 0 ? "none" : rows);
+        o.printf(Locale.ROOT, "  wall time %s s, %s evaluations/s%n", Numbers.fixed(s.wallSeconds(), 1),
+                Numbers.fixed(s.evaluationsPerSecond(), 0));
+        o.println("  results: " + s.results());
+        o.println("  run record: " + s.runRecord());
+        o.flush();
+    }
+
+    private SweepRequest request() {
+        Path spec = Arguments.readableFile(spaceFile, "space spec");
+        KnobSpace space = SpaceValidateCommand.load(spec);
+        String specText;
+        try {
+            specText = Files.readString(spec, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Optional<String> archFilter = Optional.ofNullable(arch).map(a -> Arguments.arch(a).name());
+        Path kernelPath = kernels != null ? kernels : BundledCorpus.manifest().orElseThrow(() ->
+                new UsageException("no --kernels given and the bundled manifest " + BundledCorpus.MANIFEST
+                        + " is not here; run from the RegTune checkout or name the kernels"));
+        KernelSource source = kernelSource(kernelPath);
+        if (chunkSize < 1) {
+            throw new UsageException("--chunk-size must be at least 1, not " + chunkSize);
+        }
+        if (partitions < 0) {
+            throw new UsageException("--partitions must be 0 (automatic) or more, not " + partitions);
+        }
+        return new SweepRequest(source, kernelPath.toString(), space, specText, plan(), archFilter,
+                archFilter.orElse(ArchProfiles.of("sm_90").name()), resume, Optional.ofNullable(runId), seed,
+                chunkSize, partitions);
+    }
+
+    private SweepPlan plan() {
+        if (plan.adaptive != null) {
+            Adaptive a = plan.adaptive;
+            String s = a.strategy.strip().toLowerCase(Locale.ROOT);
+            if (!s.equals("halving") && !s.equals("bayes") && !s.equals("nsga2")) {
+                throw new UsageException("unknown strategy '" + a.strategy + "'; expected one of halving, bayes, nsga2");
+            }
+            if (a.budget < 1) {
+                throw new UsageException("--budget must be at least 1, not " + a.budget);
+            }
+            try {
+                return new SweepPlan.Adaptive(s, a.budget, SearchObjective.named(a.objective));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        String sampler = plan.sampled == null ? "grid" : plan.sampled.sampler.strip().toLowerCase(Locale.ROOT);
+        Long n = plan.sampled == null ? null : plan.sampled.count;
+        try {
+            Sampler.of(sampler, seed);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (n == null && !sampler.equals("grid")) {
+            throw new UsageException("--sampler " + sampler + " needs -n N, the number of configurations");
+        }
+        if (n != null && n < 1) {
+            throw new UsageException("-n must be at least 1, not " + n);
+        }
+        return new SweepPlan.Sampled(sampler, n == null ? Long.MAX_VALUE : n);
+    }
+
+    private static KernelSource kernelSource(Path p) {
+        if (!Files.exists(p)) {
+            throw new UsageException("--kernels '" + p + "' does not exist; expected a manifest .csv, a PTX file "
+                    + "or a folder of them");
+        }
+        if (Files.isRegularFile(p) && p.getFileName().toString().endsWith(".csv")) {
+            try {
+                return KernelSource.manifest(p);
+            } catch (IOException | IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        return KernelSource.folder(p);
+    }
+}

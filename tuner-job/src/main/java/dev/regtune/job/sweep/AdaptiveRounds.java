@@ -1,0 +1,194 @@
+package dev.regtune.job.sweep;
+
+import dev.regtune.job.results.ResultColumns;
+import dev.regtune.space.search.Nsga2Search;
+import dev.regtune.space.search.Observation;
+import dev.regtune.space.search.Proposal;
+import dev.regtune.space.search.Scores;
+import dev.regtune.space.search.SearchStrategy;
+import dev.regtune.space.search.SuccessiveHalving;
+import dev.regtune.space.search.TpeSearch;
+import dev.regtune.space.search.UnitPoints;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
+
+/**
+ * An adaptive sweep: each round the strategy proposes configurations, the round's missing pairs are
+ * evaluated on the cluster and appended like any sweep's, and the round's objectives are read back
+ * from the result table (so a resumed run replays the same rounds from stored rows and evaluates
+ * only what its predecessor did not commit). Objectives are those of {@link SearchObjective}.
+ */
+final class AdaptiveRounds {
+    private final SweepJob job;
+    private final SweepRequest request;
+    private final SweepPlan.Adaptive plan;
+    private final KernelCatalog kernels;
+    private final Broadcast<KernelCatalog> kernelBroadcast;
+    private final String runId;
+    private final String modelVersion;
+    private final Map<String, Integer> kernelIndex = new HashMap<>();
+
+    AdaptiveRounds(SweepJob job, SweepRequest request, SweepPlan.Adaptive plan, KernelCatalog kernels,
+            Broadcast<KernelCatalog> kernelBroadcast, String runId, String modelVersion) {
+        this.job = job;
+        this.request = request;
+        this.plan = plan;
+        this.kernels = kernels;
+        this.kernelBroadcast = kernelBroadcast;
+        this.runId = runId;
+        this.modelVersion = modelVersion;
+        for (int k = 0; k < kernels.size(); k++) {
+            kernelIndex.put(kernels.kernel(k).id(), k);
+        }
+    }
+
+    /** The strategy named by the plan, over the request's space and kernels. */
+    static SearchStrategy strategy(SweepPlan.Adaptive plan, SweepRequest request, KernelCatalog kernels) {
+        ToDoubleFunction<double[]> score = Scores.component(plan.objective().component());
+        int d = request.space().dimensions();
+        long seed = request.seed();
+        return switch (plan.strategy()) {
+            case "halving" -> new SuccessiveHalving(request.space(),
+                    kernels.kernels().stream().map(SweepKernel::id).sorted().toList(),
+                    SuccessiveHalving.Params.of(plan.budget()), seed, UnitPoints.uniform(d, seed ^ 0x5DEECE66DL), score);
+            case "bayes" -> new TpeSearch(request.space(), TpeSearch.Params.of(plan.budget()), seed, null, score);
+            case "nsga2" -> new Nsga2Search(request.space(),
+                    Nsga2Search.Params.of(Math.max(4, Math.min(24, plan.budget() / 4)), plan.budget()), seed, null, score);
+            default -> throw new SweepException("unknown strategy '" + plan.strategy()
+                    + "'; expected one of halving, bayes, nsga2");
+        };
+    }
+
+    SweepJob.Counts run() throws IOException {
+        SearchStrategy strategy = strategy(plan, request, kernels);
+        Map<String, Boolean> configs = new TreeMap<>();
+        long evaluations = 0;
+        long skipped = 0;
+        long written = 0;
+        job.progress().start(0);
+        while (!strategy.done()) {
+            List<Proposal> proposals = strategy.propose();
+            if (proposals.isEmpty()) {
+                strategy.observe(List.of());
+                continue;
+            }
+            List<SweepConfiguration> list = new ArrayList<>();
+            for (Proposal p : proposals) {
+                list.add(SweepConfiguration.of(p.configuration()));
+            }
+            ConfigurationTable table = new ConfigurationTable(list);
+            PendingPairs pending = job.pending(kernels, table, modelVersion);
+            BitSet[] wanted = wantedKernels(proposals, table);
+            long[] codes = restrict(pending.codes(), wanted);
+            long roundPairs = countWanted(table, wanted);
+            evaluations += roundPairs;
+            skipped += roundPairs - codes.length;
+            job.progress().addToTotal(codes.length);
+            written += job.evaluate(kernelBroadcast, table, codes, runId, modelVersion, request);
+            strategy.observe(observe(proposals, table, wanted));
+            for (SweepConfiguration c : table.configurations()) {
+                configs.put(c.configId(), Boolean.TRUE);
+            }
+        }
+        return new SweepJob.Counts(configs.size(), evaluations, skipped, written);
+    }
+
+    /** Per configuration of the table, the kernels its proposals ask for (all when a proposal names none). */
+    private BitSet[] wantedKernels(List<Proposal> proposals, ConfigurationTable table) {
+        Map<String, Integer> byId = index(table);
+        BitSet[] wanted = new BitSet[table.size()];
+        for (Proposal p : proposals) {
+            int c = byId.get(SweepConfiguration.of(p.configuration()).configId());
+            BitSet b = wanted[c] == null ? (wanted[c] = new BitSet(kernels.size())) : wanted[c];
+            if (p.kernels().isEmpty()) {
+                b.set(0, kernels.size());
+            } else {
+                for (String id : p.kernels()) {
+                    Integer k = kernelIndex.get(id);
+                    if (k != null) {
+                        b.set(k);
+                    }
+                }
+            }
+        }
+        return wanted;
+    }
+
+    private static Map<String, Integer> index(ConfigurationTable table) {
+        Map<String, Integer> byId = new HashMap<>();
+        for (int c = 0; c < table.size(); c++) {
+            byId.putIfAbsent(table.configuration(c).configId(), c);
+        }
+        return byId;
+    }
+
+    private static long[] restrict(long[] codes, BitSet[] wanted) {
+        return java.util.Arrays.stream(codes)
+                .filter(code -> wanted[PairCodes.configuration(code)].get(PairCodes.kernel(code)))
+                .toArray();
+    }
+
+    private long countWanted(ConfigurationTable table, BitSet[] wanted) {
+        long n = 0;
+        for (int c = 0; c < table.size(); c++) {
+            for (int k = wanted[c].nextSetBit(0); k >= 0; k = wanted[c].nextSetBit(k + 1)) {
+                if (table.configuration(c).appliesTo(kernels.kernel(k).arch())) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** The round's observations, read back from the result table. */
+    private List<Observation> observe(List<Proposal> proposals, ConfigurationTable table, BitSet[] wanted) {
+        List<String> ids = table.configurations().stream().map(SweepConfiguration::configId).distinct().toList();
+        Map<String, Map<String, double[]>> perConfig = new HashMap<>();
+        if (job.store().hasResults()) {
+            List<Row> rows = job.store().read(job.spark())
+                    .where(functions.col(ResultColumns.MODEL_VERSION).equalTo(modelVersion)
+                            .and(functions.col(ResultColumns.CONFIG_ID).isin(ids.toArray())))
+                    .select(ResultColumns.CONFIG_ID, ResultColumns.KERNEL_ID, ResultColumns.STATUS,
+                            ResultColumns.EST_LATENCY_CYCLES, ResultColumns.SPILL_STORE_BYTES,
+                            ResultColumns.SPILL_LOAD_BYTES, ResultColumns.SMEM_SPILL_BYTES, ResultColumns.REGISTERS)
+                    .collectAsList();
+            for (Row r : rows) {
+                if (!kernelIndex.containsKey(r.getString(1))) {
+                    continue;
+                }
+                long spills = (r.isNullAt(4) ? 0 : r.getInt(4)) + (r.isNullAt(5) ? 0 : r.getInt(5))
+                        + (r.isNullAt(6) ? 0 : r.getInt(6));
+                double[] v = SearchObjective.vector(r.getString(2), r.isNullAt(3) ? 0 : r.getLong(3), spills,
+                        r.isNullAt(7) ? 0 : r.getInt(7));
+                perConfig.computeIfAbsent(r.getString(0), x -> new TreeMap<>()).put(r.getString(1), v);
+            }
+        }
+        Map<String, Integer> byId = index(table);
+        List<Observation> out = new ArrayList<>(proposals.size());
+        for (Proposal p : proposals) {
+            String id = SweepConfiguration.of(p.configuration()).configId();
+            BitSet want = wanted[byId.get(id)];
+            Map<String, double[]> all = perConfig.getOrDefault(id, Map.of());
+            Map<String, double[]> mine = new TreeMap<>();
+            List<String> asked = p.kernels().isEmpty() ? kernels.kernels().stream().map(SweepKernel::id).toList()
+                    : p.kernels();
+            for (String k : asked) {
+                Integer ki = kernelIndex.get(k);
+                if (ki != null && want.get(ki) && all.containsKey(k)) {
+                    mine.put(k, all.get(k));
+                }
+            }
+            out.add(mine.isEmpty() ? Observation.failure(p.id()) : Observation.ofKernels(p.id(), mine));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,116 @@
+package dev.regtune.job.sweep;
+
+import dev.regtune.datasets.load.KernelRecord;
+import dev.regtune.datasets.load.KernelSource;
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The kernels of a sweep in the compact form that is broadcast to executors: every distinct PTX
+ * module text once, and per kernel a {@link SweepKernel} pointing at its module. A kernel id that
+ * occurs twice (the same entry reached twice) is kept once.
+ */
+public final class KernelCatalog implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final String fingerprint;
+    private final List<SweepKernel> kernels;
+    private final String[] modules;
+
+    private KernelCatalog(String fingerprint, List<SweepKernel> kernels, String[] modules) {
+        this.fingerprint = fingerprint;
+        this.kernels = List.copyOf(kernels);
+        this.modules = modules;
+    }
+
+    /**
+     * The kernels of {@code source} for an architecture.
+     *
+     * @param arch when present, only kernels of that architecture (and kernels that name none,
+     *     which are given it); when empty, every kernel, those naming none given {@code fallbackArch}
+     */
+    public static KernelCatalog of(KernelSource source, Optional<String> arch, String fallbackArch) {
+        List<SweepKernel> kernels = new ArrayList<>();
+        Map<String, Integer> moduleIndex = new HashMap<>();
+        List<String> modules = new ArrayList<>();
+        Map<String, Boolean> seen = new LinkedHashMap<>();
+        try {
+            Iterator<KernelRecord> it = source.iterator();
+            while (it.hasNext()) {
+                KernelRecord r = it.next();
+                String a = r.arch().isEmpty() ? arch.orElse(fallbackArch) : r.arch();
+                if (arch.isPresent() && !arch.get().equals(a)) {
+                    continue;
+                }
+                if (seen.putIfAbsent(r.id(), Boolean.TRUE) != null) {
+                    continue;
+                }
+                String text = r.ptxText();
+                Integer m = moduleIndex.get(text);
+                if (m == null) {
+                    m = modules.size();
+                    modules.add(text);
+                    moduleIndex.put(text, m);
+                }
+                kernels.add(new SweepKernel(r.id(), r.entry(), r.origin(), r.family(), a, m));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new KernelCatalog(fingerprint(kernels), kernels, modules.toArray(String[]::new));
+    }
+
+    /** A catalog of the given kernels and module texts, for tests and generators. */
+    public static KernelCatalog of(List<SweepKernel> kernels, List<String> modules) {
+        return new KernelCatalog(fingerprint(kernels), kernels, modules.toArray(String[]::new));
+    }
+
+    private static String fingerprint(List<SweepKernel> kernels) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            for (SweepKernel k : kernels) {
+                md.update((k.id() + '\n').getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A hash of the kernel ids in order: the same kernels give the same fingerprint. */
+    public String fingerprint() {
+        return fingerprint;
+    }
+
+    public List<SweepKernel> kernels() {
+        return kernels;
+    }
+
+    public int size() {
+        return kernels.size();
+    }
+
+    public SweepKernel kernel(int i) {
+        return kernels.get(i);
+    }
+
+    public int modules() {
+        return modules.length;
+    }
+
+    public String module(int i) {
+        return modules[i];
+    }
+}

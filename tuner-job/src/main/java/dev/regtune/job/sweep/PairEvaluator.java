@@ -1,0 +1,136 @@
+package dev.regtune.job.sweep;
+
+import dev.regtune.core.Allocators;
+import dev.regtune.core.RegisterAllocator;
+import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.KnobDef;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.job.results.ResultSchema;
+import dev.regtune.job.results.ResultStatus;
+import dev.regtune.space.Configuration;
+
+/**
+ * Evaluates (kernel, configuration) pairs into result rows laid out as {@link ResultSchema}. One
+ * instance per task; it holds the knob values of each configuration decoded once. A failure of any
+ * kind is a row (ALLOC_FAILED, PARSE_ERROR, ERROR), never an exception, so one bad kernel or one
+ * bad configuration never fails a task.
+ */
+public final class PairEvaluator {
+    private static final int KNOB_START = 8;
+    private static final int COLUMNS = ResultSchema.schema().size();
+
+    private final KernelCatalog kernels;
+    private final ConfigurationTable configurations;
+    private final String runId;
+    private final String modelVersion;
+    private final RegisterAllocator allocator = Allocators.fatPoint();
+    private final Knobs[] knobs;
+    private final Object[][] knobColumns;
+
+    public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, String runId, String modelVersion) {
+        this.kernels = kernels;
+        this.configurations = configurations;
+        this.runId = runId;
+        this.modelVersion = modelVersion;
+        this.knobs = new Knobs[configurations.size()];
+        this.knobColumns = new Object[configurations.size()][];
+    }
+
+    /** The row of pair {@code code} ({@link PairCodes}). */
+    public Object[] evaluate(long code) {
+        return evaluate(PairCodes.kernel(code), PairCodes.configuration(code));
+    }
+
+    /** The row of kernel {@code k} under configuration {@code c}. */
+    public Object[] evaluate(int k, int c) {
+        long start = System.nanoTime();
+        SweepKernel kernel = kernels.kernel(k);
+        SweepConfiguration config = configurations.configuration(c);
+        Object[] row = new Object[COLUMNS];
+        int i = 0;
+        row[i++] = runId;
+        row[i++] = modelVersion;
+        row[i++] = kernel.id();
+        row[i++] = kernel.name();
+        row[i++] = kernel.source();
+        row[i++] = kernel.family();
+        row[i++] = kernel.arch();
+        row[i++] = config.configId();
+        Object[] knobValues = knobColumns(c);
+        System.arraycopy(knobValues, 0, row, KNOB_START, knobValues.length);
+        i = KNOB_START + knobValues.length;
+        row[i++] = config.registerBudget();
+        row[i++] = config.launchBounds();
+        int outcome = i;
+        try {
+            ParsedModule module = ParsedModules.get(kernels, kernel.module(), kernel.source());
+            if (module.error() != null) {
+                fail(row, outcome, ResultStatus.PARSE_ERROR, module.error());
+            } else {
+                KernelFunction fn = module.functions().get(kernel.name());
+                if (fn == null) {
+                    fail(row, outcome, ResultStatus.PARSE_ERROR, kernel.source() + ": the module has no function '"
+                            + kernel.name() + "'");
+                } else {
+                    if (config.launchBounds() != null) {
+                        fn = fn.withLaunchBounds(Configuration.parseLaunchBounds(config.launchBounds()));
+                    }
+                    AllocationResult r = allocator.allocate(fn, knobs(c), ArchProfiles.of(kernel.arch()),
+                            config.registerBudget());
+                    record(row, outcome, r);
+                }
+            }
+        } catch (RuntimeException | StackOverflowError e) {
+            fail(row, outcome, ResultStatus.ERROR, e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+        row[COLUMNS - 1] = (System.nanoTime() - start) / 1000L;
+        return row;
+    }
+
+    private static void record(Object[] row, int i, AllocationResult r) {
+        row[i++] = r.status() == AllocationStatus.OK ? ResultStatus.OK.name() : ResultStatus.ALLOC_FAILED.name();
+        row[i++] = r.message() == null ? "" : r.message();
+        row[i++] = r.registers();
+        row[i++] = r.spillStoreBytes();
+        row[i++] = r.spillLoadBytes();
+        row[i++] = r.stackFrameBytes();
+        row[i++] = r.smemSpillBytes();
+        row[i++] = r.uniformRegisters();
+        row[i++] = r.estLatencyCycles();
+        row[i++] = r.occupancy();
+        row[i++] = r.activeWarps();
+        row[i] = r.attempts();
+    }
+
+    private static void fail(Object[] row, int i, ResultStatus status, String message) {
+        row[i] = status.name();
+        row[i + 1] = message;
+        for (int j = i + 2; j < COLUMNS - 1; j++) {
+            row[j] = null;
+        }
+    }
+
+    private Knobs knobs(int c) {
+        if (knobs[c] == null) {
+            knobs[c] = configurations.configuration(c).knobs();
+        }
+        return knobs[c];
+    }
+
+    private Object[] knobColumns(int c) {
+        if (knobColumns[c] == null) {
+            Knobs k = knobs(c);
+            Object[] v = new Object[KnobCatalogue.size()];
+            for (KnobDef d : KnobCatalogue.all()) {
+                v[d.ordinal()] = ResultSchema.knobValue(d, k.get(d));
+            }
+            knobColumns[c] = v;
+        }
+        return knobColumns[c];
+    }
+}

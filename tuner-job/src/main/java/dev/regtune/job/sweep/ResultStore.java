@@ -1,0 +1,110 @@
+package dev.regtune.job.sweep;
+
+import dev.regtune.job.results.ResultColumns;
+import dev.regtune.job.results.ResultSchema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.function.BiConsumer;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+
+/**
+ * The layout of a sweep's output folder: the Parquet result table under {@code results/},
+ * partitioned by {@code run_id} and {@code arch}, and one JSON record per run under {@code runs/}.
+ * Rows are only ever appended, each chunk by one Spark write (its files appear at commit, all
+ * together), so a reader never sees half a chunk and a killed run leaves only whole chunks.
+ */
+public final class ResultStore {
+    private final Path root;
+
+    public ResultStore(Path root) {
+        this.root = root.toAbsolutePath().normalize();
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** The Parquet table's folder. */
+    public Path results() {
+        return root.resolve("results");
+    }
+
+    /** The folder of run records. */
+    public Path runs() {
+        return root.resolve("runs");
+    }
+
+    /** The record of one run. */
+    public Path runRecord(String runId) {
+        return runs().resolve(runId + ".json");
+    }
+
+    /** Whether the table holds any committed file yet. */
+    public boolean hasResults() {
+        return Files.isDirectory(results()) && hasParquet(results());
+    }
+
+    /** Whether run {@code runId} has committed rows. */
+    public boolean hasRun(String runId) {
+        Path p = results().resolve(ResultColumns.RUN_ID + "=" + runId);
+        return Files.isDirectory(p) && hasParquet(p);
+    }
+
+    private static boolean hasParquet(Path dir) {
+        try (var files = Files.walk(dir)) {
+            return files.anyMatch(f -> f.getFileName().toString().endsWith(".parquet")
+                    && !f.toString().contains("/_") && !f.toString().contains("/."));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every committed row of the table (all runs). */
+    public Dataset<Row> read(SparkSession spark) {
+        return spark.read().schema(readSchema()).parquet(results().toString());
+    }
+
+    /**
+     * Streams the (kernel id, config id) keys already computed by {@code modelVersion}, in any run,
+     * without collecting them on the driver at once.
+     */
+    public void forEachKey(SparkSession spark, String modelVersion, BiConsumer<String, String> key) {
+        if (!hasResults()) {
+            return;
+        }
+        Iterator<Row> it = read(spark).where(functions.col(ResultColumns.MODEL_VERSION).equalTo(modelVersion))
+                .select(ResultColumns.KERNEL_ID, ResultColumns.CONFIG_ID).toLocalIterator();
+        while (it.hasNext()) {
+            Row r = it.next();
+            key.accept(r.getString(0), r.getString(1));
+        }
+    }
+
+    /** Appends rows built to {@link ResultSchema#schema()} as one atomic Spark write. */
+    public void append(Dataset<Row> rows) {
+        rows.write().mode(SaveMode.Append)
+                .partitionBy(ResultSchema.PARTITION_COLUMNS.toArray(String[]::new))
+                .parquet(results().toString());
+    }
+
+    /** The schema as read back: partition columns last, as Spark discovers them. */
+    public static org.apache.spark.sql.types.StructType readSchema() {
+        var fields = new java.util.ArrayList<org.apache.spark.sql.types.StructField>();
+        for (var f : ResultSchema.schema().fields()) {
+            if (!ResultSchema.PARTITION_COLUMNS.contains(f.name())) {
+                fields.add(f);
+            }
+        }
+        for (String p : ResultSchema.PARTITION_COLUMNS) {
+            fields.add(ResultSchema.schema().apply(p));
+        }
+        return new org.apache.spark.sql.types.StructType(fields.toArray(org.apache.spark.sql.types.StructField[]::new));
+    }
+}

@@ -1,0 +1,35 @@
+package dev.regtune.job.sweep;
+
+import java.util.Locale;
+
+/**
+ * How a sweep chooses its configurations: a sampler drawing N configurations up front, or an
+ * adaptive strategy spending a budget of configurations over rounds.
+ */
+public sealed interface SweepPlan {
+    /** "sobol -n 64", "halving --budget 32": for the run record and the console. */
+    String describe();
+
+    /**
+     * @param sampler grid, random, lhs or sobol
+     * @param count the number of configurations (for grid, at most this many)
+     */
+    record Sampled(String sampler, long count) implements SweepPlan {
+        @Override
+        public String describe() {
+            return count == Long.MAX_VALUE ? sampler : sampler + " -n " + count;
+        }
+    }
+
+    /**
+     * @param strategy halving, bayes or nsga2
+     * @param budget configurations to evaluate over all rounds (halving: in the first round)
+     * @param objective the scalar objective of halving and bayes: latency, spills or registers
+     */
+    record Adaptive(String strategy, int budget, SearchObjective objective) implements SweepPlan {
+        @Override
+        public String describe() {
+            return strategy + " --budget " + budget + " --objective " + objective.name().toLowerCase(Locale.ROOT);
+        }
+    }
+}

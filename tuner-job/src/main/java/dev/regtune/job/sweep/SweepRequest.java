@@ -1,0 +1,26 @@
+package dev.regtune.job.sweep;
+
+import dev.regtune.datasets.load.KernelSource;
+import dev.regtune.space.KnobSpace;
+import java.util.Optional;
+
+/**
+ * Everything a sweep needs, as the command line gives it.
+ *
+ * @param kernels where the kernels come from
+ * @param kernelsDescription the kernels' origin as the user named it (the path), for the run record
+ * @param space the knob space
+ * @param spaceText the space spec's text (part of the default run id)
+ * @param plan sampler or adaptive strategy
+ * @param arch only kernels of this architecture, or empty for every kernel
+ * @param fallbackArch the architecture of kernels whose PTX names none
+ * @param resume whether to complete an existing run
+ * @param runId the run's id, or empty for the id derived from the inputs
+ * @param seed seed of samplers and strategies
+ * @param chunkSize evaluations per atomic write
+ * @param partitions tasks per chunk, or 0 for eight per core
+ */
+public record SweepRequest(KernelSource kernels, String kernelsDescription, KnobSpace space, String spaceText,
+        SweepPlan plan, Optional<String> arch, String fallbackArch, boolean resume, Optional<String> runId, long seed,
+        int chunkSize, int partitions) {
+}
