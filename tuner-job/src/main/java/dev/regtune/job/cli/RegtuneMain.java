@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
             AllocateCommand.class,
             KnobsCommand.class,
             BenchCommand.class,
+            BenchSweepCommand.class,
             FidelityCommand.class,
             DatasetsCommand.class,
             SpaceCommand.class,

@@ -127,25 +127,23 @@ public final class SweepCommand extends RegtuneCommand {
             description = "Tasks per chunk (default: eight per core of the cluster).")
     int partitions;
 
+    @Option(names = "--verify",
+            description = "Run the independent allocation checker on every OK result; a violation is recorded "
+                    + "as an ERROR row naming it (slower; meant for tests and audits).")
+    boolean verify;
+
     @Override
     protected int run() throws IOException {
         SweepRequest request = request();
         PrintWriter err = err();
         SweepProgress progress = new SweepProgress(err, System.console() != null);
-        SparkSession spark = SparkSessions.open("regtune sweep", Optional.ofNullable(master));
-        try {
-            err.println("regtune: sweeping " + request.kernelsDescription() + " over " + spaceFile + " ("
-                    + request.plan().describe() + ") on " + spark.sparkContext().master());
-            err.flush();
+        try (SparkSessions.Session session = SparkSessions.session("regtune sweep", Optional.ofNullable(master))) {
+            SparkSession spark = session.spark();
             SweepSummary s = new SweepJob(spark, new ResultStore(out), progress).run(request);
             print(s);
             return 0;
         } catch (SweepException e) {
             throw new UsageException(e.getMessage());
-        } finally {
-            if (!SparkSessions.underSparkSubmit()) {
-                spark.stop();
-            }
         }
     }
 
@@ -190,7 +188,7 @@ public final class SweepCommand extends RegtuneCommand {
         }
         return new SweepRequest(source, kernelPath.toString(), space, specText, plan(), archFilter,
                 archFilter.orElse(ArchProfiles.of("sm_90").name()), resume, Optional.ofNullable(runId), seed,
-                chunkSize, partitions);
+                chunkSize, partitions, verify);
     }
 
     private SweepPlan plan() {

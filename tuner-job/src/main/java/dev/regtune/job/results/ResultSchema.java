@@ -17,14 +17,14 @@ import org.apache.spark.sql.types.StructType;
  * the register budget and launch bounds, then the outcome. Partitioned by {@code run_id} and
  * {@code arch}, which Spark therefore moves to the end of the schema when it reads the table back.
  *
- * <p>Each field carries a {@code comment} in its metadata, and {@code run_id} carries
+ * <p>Each field carries a {@code comment} in its metadata, and {@code model_version} carries
  * {@value #VERSION_KEY}; Spark stores both in every Parquet footer, so a file says which schema
- * it follows.
+ * it follows (not on a partition column: those live in folder names, not in the files).
  */
 public final class ResultSchema {
     /** Bumped whenever a column is added, removed or changes meaning. */
     public static final int VERSION = 1;
-    /** The metadata key of the schema version on the {@code run_id} field. */
+    /** The metadata key of the schema version on the {@code model_version} field. */
     public static final String VERSION_KEY = "regtune_schema_version";
     /** The partition columns, outermost first. */
     public static final List<String> PARTITION_COLUMNS = List.of(ResultColumns.RUN_ID, ResultColumns.ARCH);
@@ -69,9 +69,9 @@ public final class ResultSchema {
 
     private static StructType build() {
         List<StructField> f = new ArrayList<>();
-        f.add(field(ResultColumns.RUN_ID, DataTypes.StringType, false, "the run that wrote the row",
+        f.add(field(ResultColumns.RUN_ID, DataTypes.StringType, false, "the run that wrote the row"));
+        f.add(field(ResultColumns.MODEL_VERSION, DataTypes.StringType, false, "the RegTune model that computed the row",
                 new MetadataBuilder().putLong(VERSION_KEY, VERSION)));
-        f.add(field(ResultColumns.MODEL_VERSION, DataTypes.StringType, false, "the RegTune model that computed the row"));
         f.add(field(ResultColumns.KERNEL_ID, DataTypes.StringType, false, "content hash of the entry's PTX and arch"));
         f.add(field(ResultColumns.KERNEL_NAME, DataTypes.StringType, false, "the entry's name in its PTX module"));
         f.add(field(ResultColumns.SOURCE, DataTypes.StringType, false, "the PTX file or generator spec"));

@@ -24,7 +24,8 @@ public final class SparkSessions {
      * @param master the master the user asked for ({@code --master}), or empty to take spark-submit's
      *     or else {@value #DEFAULT_MASTER}
      */
-    public static SparkSession open(String appName, Optional<String> master) {
+    public static Session session(String appName, Optional<String> master) {
+        boolean existed = SparkSession.getDefaultSession().isDefined() || SparkSession.getActiveSession().isDefined();
         SparkConf conf = new SparkConf(true); // loads spark.* system properties set by spark-submit
         String chosen = master.orElseGet(() -> conf.get("spark.master", DEFAULT_MASTER));
         conf.setMaster(chosen).setAppName(appName);
@@ -39,7 +40,31 @@ public final class SparkSessions {
         conf.setIfMissing("spark.sql.parquet.compression.codec", "snappy");
         SparkSession session = SparkSession.builder().config(conf).getOrCreate();
         session.sparkContext().setLogLevel("WARN");
-        return session;
+        return new Session(session, !existed && !underSparkSubmit());
+    }
+
+    /**
+     * The session for a command that leaves stopping it to the JVM's exit (short-lived commands);
+     * see {@link #session} for one that stops what it started.
+     */
+    public static SparkSession open(String appName, Optional<String> master) {
+        return session(appName, master).spark();
+    }
+
+    /**
+     * A session and whether closing it stops Spark: only a session this class started in this JVM
+     * is stopped; one that already existed (a test's, a notebook's) or spark-submit's is left running.
+     *
+     * @param spark the session
+     * @param owned whether {@link #close()} stops it
+     */
+    public record Session(SparkSession spark, boolean owned) implements AutoCloseable {
+        @Override
+        public void close() {
+            if (owned) {
+                spark.stop();
+            }
+        }
     }
 
     /** Whether this JVM was started by spark-submit (it sets {@code spark.master} as a system property). */

@@ -5,6 +5,8 @@ import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.check.AllocationChecker;
+import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
@@ -28,10 +30,17 @@ public final class PairEvaluator {
     private final String runId;
     private final String modelVersion;
     private final RegisterAllocator allocator = Allocators.fatPoint();
+    private final boolean verify;
     private final Knobs[] knobs;
     private final Object[][] knobColumns;
 
-    public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, String runId, String modelVersion) {
+    /**
+     * @param verify whether to run the independent {@link AllocationChecker} on every OK result; a
+     *     violation makes the row an ERROR naming it
+     */
+    public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, String runId, String modelVersion,
+            boolean verify) {
+        this.verify = verify;
         this.kernels = kernels;
         this.configurations = configurations;
         this.runId = runId;
@@ -81,7 +90,14 @@ public final class PairEvaluator {
                     }
                     AllocationResult r = allocator.allocate(fn, knobs(c), ArchProfiles.of(kernel.arch()),
                             config.registerBudget());
-                    record(row, outcome, r);
+                    CheckReport check = verify && r.status() == AllocationStatus.OK
+                            ? AllocationChecker.check(fn, r.assignment()) : null;
+                    if (check != null && !check.ok()) {
+                        fail(row, outcome, ResultStatus.ERROR, "the allocation checker rejected the result: "
+                                + check.summary());
+                    } else {
+                        record(row, outcome, r);
+                    }
                 }
             }
         } catch (RuntimeException | StackOverflowError e) {

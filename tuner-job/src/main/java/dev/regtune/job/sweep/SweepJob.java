@@ -69,6 +69,9 @@ public final class SweepJob {
             throw new SweepException("run '" + runId + "' already has results in " + store.results()
                     + "; pass --resume to complete it, or --run-id to start another run");
         }
+        progress.announce("regtune: sweeping " + request.kernelsDescription() + " (" + kernels.size() + " kernels) over "
+                + request.space().name() + " (" + request.plan().describe() + ") as run " + runId + " on "
+                + spark.sparkContext().master());
         long start = System.nanoTime();
         spark.sparkContext().addSparkListener(progress);
         Broadcast<KernelCatalog> kernelBroadcast = jsc.broadcast(kernels);
@@ -134,7 +137,8 @@ public final class SweepJob {
                 long[] part = Arrays.copyOfRange(codes, from, Math.min(codes.length, from + chunk));
                 List<long[]> blocks = blocks(part, tasks);
                 JavaRDD<Row> rows = jsc.parallelize(blocks, blocks.size())
-                        .mapPartitions(PartitionEvaluation.function(kernels, configBroadcast, runId, modelVersion));
+                        .mapPartitions(PartitionEvaluation.function(kernels, configBroadcast, runId, modelVersion,
+                                request.verify()));
                 store.append(spark.createDataFrame(rows, ResultSchema.schema()));
             }
             return codes.length;

@@ -31,6 +31,12 @@ public final class SweepProgress extends SparkListener {
         this.terminal = terminal;
     }
 
+    /** Prints a line about the sweep (what it is about to do) on the progress stream. */
+    public synchronized void announce(String line) {
+        out.println(line);
+        out.flush();
+    }
+
     /** Starts counting towards {@code totalEvaluations} from now. */
     public void start(long totalEvaluations) {
         total = totalEvaluations;

@@ -19,8 +19,9 @@ import java.util.Optional;
  * @param seed seed of samplers and strategies
  * @param chunkSize evaluations per atomic write
  * @param partitions tasks per chunk, or 0 for eight per core
+ * @param verify whether every OK result goes through the independent allocation checker
  */
 public record SweepRequest(KernelSource kernels, String kernelsDescription, KnobSpace space, String spaceText,
         SweepPlan plan, Optional<String> arch, String fallbackArch, boolean resume, Optional<String> runId, long seed,
-        int chunkSize, int partitions) {
+        int chunkSize, int partitions, boolean verify) {
 }

@@ -1,0 +1,66 @@
+package dev.regtune.job.bench;
+
+import dev.regtune.job.sweep.ConfigurationTable;
+import dev.regtune.job.sweep.KernelCatalog;
+import dev.regtune.job.sweep.PendingPairs;
+import dev.regtune.job.sweep.ResultStore;
+import dev.regtune.job.sweep.SweepConfiguration;
+import dev.regtune.job.sweep.SweepJob;
+import dev.regtune.job.sweep.SweepProgress;
+import dev.regtune.job.sweep.SweepRequest;
+import dev.regtune.job.sweep.SweepSummary;
+import dev.regtune.space.sample.Sampler;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Evaluations per second of the sweep in Spark local mode against a plain multi-threaded loop over
+ * the same evaluations in the same JVM. Both sides are warmed up first on a slice of the pairs;
+ * then the plain loop runs, then the real {@link SweepJob} (into an empty output folder). Spark
+ * pays for everything a user's sweep pays for except the session start: building and
+ * broadcasting the catalog, scheduling, row conversion and the Parquet write.
+ */
+public final class SweepBenchmark {
+    private static final int WARMUP_PAIRS = 50_000;
+
+    private final SparkSession spark;
+    private final PrintWriter log;
+
+    public SweepBenchmark(SparkSession spark, PrintWriter log) {
+        this.spark = spark;
+        this.log = log;
+    }
+
+    /**
+     * Runs both sides on {@code request} (a sampled sweep of {@code count} configurations into an
+     * empty folder at {@code out}), after a small Spark {@code warmup} sweep into {@code warmupOut}.
+     */
+    public SweepBenchResult run(SweepRequest warmup, ResultStore warmupOut, SweepRequest request, ResultStore out,
+            long count, int threads) throws IOException {
+        new SweepJob(spark, warmupOut, new SweepProgress(new PrintWriter(java.io.Writer.nullWriter()), false)).run(warmup);
+        KernelCatalog kernels = KernelCatalog.of(request.kernels(), request.arch(), request.fallbackArch());
+        List<SweepConfiguration> list = new ArrayList<>();
+        Sampler.of("sobol", request.seed()).stream(request.space(), count).forEach(c -> list.add(SweepConfiguration.of(c)));
+        ConfigurationTable configurations = new ConfigurationTable(list);
+        long[] codes = new PendingPairs(kernels, configurations).codes();
+        log.printf("bench-sweep: %d kernels x %d configurations = %d evaluations, %d threads%n", kernels.size(),
+                configurations.size(), codes.length, threads);
+        log.flush();
+        long[] warm = Arrays.copyOf(codes, Math.min(codes.length, WARMUP_PAIRS));
+        PlainLoop.run(kernels, configurations, warm, threads);
+        long t0 = System.nanoTime();
+        long checksum = PlainLoop.run(kernels, configurations, codes, threads);
+        double plain = (System.nanoTime() - t0) / 1e9;
+        log.printf("bench-sweep: plain loop %.2f s (checksum %d)%n", plain, checksum);
+        log.flush();
+        SweepSummary s = new SweepJob(spark, out, new SweepProgress(log, false)).run(request);
+        if (s.written() != codes.length) {
+            throw new IllegalStateException("the Spark job wrote " + s.written() + " rows, expected " + codes.length);
+        }
+        return new SweepBenchResult(kernels.size(), configurations.size(), codes.length, threads, plain, s.wallSeconds());
+    }
+}

@@ -1,0 +1,118 @@
+package dev.regtune.job.cli;
+
+import dev.regtune.datasets.load.KernelSource;
+import dev.regtune.job.bench.SweepBenchResult;
+import dev.regtune.job.bench.SweepBenchmark;
+import dev.regtune.job.report.Numbers;
+import dev.regtune.job.spark.SparkSessions;
+import dev.regtune.job.sweep.ResultStore;
+import dev.regtune.job.sweep.SweepPlan;
+import dev.regtune.job.sweep.SweepRequest;
+import dev.regtune.space.KnobSpace;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code regtune bench-sweep}: the sweep in Spark local mode against a plain multi-threaded loop. */
+@Command(name = "bench-sweep",
+        description = {
+            "Benchmark (not a test) of the sweep's throughput: the same kernel x configuration evaluations run "
+                    + "once on a plain pool of threads in this JVM and once as the real Spark job in local mode "
+                    + "(local[THREADS], Parquet written to a scratch folder), after a warm-up of both. Reports "
+                    + "evaluations per second of each and Spark's share of the plain loop's rate.",
+            "Default: synthetic accumulator kernels, small enough that 10^6 evaluations take a minute on two cores."
+        })
+public final class BenchSweepCommand extends RegtuneCommand {
+
+    @Option(names = "--kernels", paramLabel = "PATH|MANIFEST",
+            description = "A manifest, PTX file or folder (default: --synthetic kernels).")
+    Path kernels;
+
+    @Option(names = "--synthetic", paramLabel = "SPEC", defaultValue = "accumulators:instructions=40",
+            description = "Synthetic kernels when --kernels is not given (default: ${DEFAULT-VALUE}).")
+    String synthetic;
+
+    @Option(names = "--synthetic-count", paramLabel = "K", defaultValue = "100",
+            description = "How many synthetic kernels (default: ${DEFAULT-VALUE}).")
+    int syntheticCount;
+
+    @Option(names = "--space", paramLabel = "SPEC", required = true,
+            description = "The knob space the configurations are drawn from (Sobol).")
+    Path spaceFile;
+
+    @Option(names = "--evaluations", paramLabel = "N", defaultValue = "1000000",
+            description = "Evaluations (kernels x configurations; the configuration count is rounded up) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long evaluations;
+
+    @Option(names = "--arch", paramLabel = "ARCH", defaultValue = "sm_90",
+            description = "Architecture of the kernels (default: ${DEFAULT-VALUE}).")
+    String arch;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Threads of the plain loop and of local[N] (default: the number of processors).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Override
+    protected int run() throws IOException {
+        Path spec = Arguments.readableFile(spaceFile, "space spec");
+        KnobSpace space = SpaceValidateCommand.load(spec);
+        String specText = Files.readString(spec, StandardCharsets.UTF_8);
+        String archName = Arguments.arch(arch).name();
+        if (threads < 1 || evaluations < 1) {
+            throw new UsageException("--threads and --evaluations must be at least 1");
+        }
+        KernelSource source = kernels != null ? KernelSource.folder(kernels)
+                : KernelSource.synthetic(synthetic + (synthetic.contains("arch=") ? "" : ",arch=" + archName),
+                        syntheticCount, 1);
+        if (kernels != null && kernels.toString().endsWith(".csv")) {
+            source = KernelSource.manifest(kernels);
+        }
+        long kernelCount = source.records().count();
+        long configs = Math.max(1, (evaluations + kernelCount - 1) / Math.max(1, kernelCount));
+        Path scratch = Files.createTempDirectory("regtune-bench-sweep");
+        PrintWriter err = err();
+        try (SparkSessions.Session session = SparkSessions.session("regtune bench-sweep",
+                Optional.of("local[" + threads + "]"))) {
+            SparkSession spark = session.spark();
+            SweepRequest warm = request(source, space, specText, Math.max(1, Math.min(configs, 200)), archName);
+            SweepRequest real = request(source, space, specText, configs, archName);
+            SweepBenchResult r = new SweepBenchmark(spark, err).run(warm, new ResultStore(scratch.resolve("warmup")),
+                    real, new ResultStore(scratch.resolve("sweep")), configs, threads);
+            PrintWriter o = out();
+            o.printf("kernels %d x configurations %d = %d evaluations, %d threads%n", r.kernels(), r.configurations(),
+                    r.evaluations(), r.threads());
+            o.printf("plain loop      %8s s  %10s evaluations/s%n", Numbers.fixed(r.plainSeconds(), 2),
+                    Numbers.fixed(r.plainPerSecond(), 0));
+            o.printf("spark local[%d]  %8s s  %10s evaluations/s  (Parquet written)%n", r.threads(),
+                    Numbers.fixed(r.sparkSeconds(), 2), Numbers.fixed(r.sparkPerSecond(), 0));
+            o.printf("spark / plain   %s%n", Numbers.percent(r.ratio()));
+            o.flush();
+            return 0;
+        } finally {
+            deleteTree(scratch);
+        }
+    }
+
+    private SweepRequest request(KernelSource source, KnobSpace space, String specText, long configs, String archName) {
+        return new SweepRequest(source, kernels == null ? "synthetic:" + synthetic : kernels.toString(), space,
+                specText, new SweepPlan.Sampled("sobol", configs), Optional.of(archName), archName, false,
+                Optional.empty(), 0, 200_000, 0, false);
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
