@@ -1,7 +1,6 @@
 package dev.regtune.job.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,9 +43,12 @@ class JobJarIT {
         // regtune-cli.jar's Class-Path (lib/...) would add the local distribution's Spark to a cluster's.
         assertNull(job.getValue("Class-Path"));
 
+        // 'java -jar regtune-cli.jar sweep' finds RegTune's dependencies and Spark in lib/.
         Attributes cli = manifest(build.jobJar().resolveSibling("regtune-cli.jar")).getMainAttributes();
         assertEquals(addOpens(), cli.getValue("Add-Opens"));
-        assertNotNull(cli.getValue("Class-Path"));
+        List<String> classPath = List.of(cli.getValue("Class-Path").split(" "));
+        assertTrue(classPath.contains("lib/picocli-4.7.6.jar"), classPath.toString());
+        assertTrue(classPath.contains("lib/spark-sql_2.13-4.0.2.jar"), classPath.toString());
     }
 
     /** The Add-Opens value the --add-opens lines of src/main/jvm/spark-java-options stand for. */
