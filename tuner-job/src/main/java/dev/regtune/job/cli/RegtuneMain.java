@@ -26,6 +26,9 @@ import picocli.CommandLine.Spec;
             DatasetsCommand.class,
             SpaceCommand.class,
             SweepCommand.class,
+            SelectCommand.class,
+            ExportCommand.class,
+            ReportCommand.class,
             HelpCommand.class
         },
         exitCodeListHeading = "%nExit status:%n",

@@ -38,6 +38,9 @@ public final class SparkSessions {
         // The result schema has one column per knob; plans wider than Spark's default of 25 fields are normal.
         conf.setIfMissing("spark.sql.debug.maxToStringFields", "500");
         conf.setIfMissing("spark.sql.parquet.compression.codec", "snappy");
+        // A sweep task writes one or two (run_id, arch) partitions: concurrent writers spare the sort
+        // that a partitioned write otherwise puts before every task's output.
+        conf.setIfMissing("spark.sql.maxConcurrentOutputFileWriters", "4");
         SparkSession session = SparkSession.builder().config(conf).getOrCreate();
         session.sparkContext().setLogLevel("WARN");
         return new Session(session, !existed && !underSparkSubmit());

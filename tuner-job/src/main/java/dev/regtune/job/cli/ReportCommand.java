@@ -1,0 +1,124 @@
+package dev.regtune.job.cli;
+
+import dev.regtune.job.report.sweep.ReportContent;
+import dev.regtune.job.report.sweep.ReportInputException;
+import dev.regtune.job.report.sweep.ReportObjective;
+import dev.regtune.job.report.sweep.ResultsFolder;
+import dev.regtune.job.report.sweep.SelectionTables;
+import dev.regtune.job.report.sweep.SweepReport;
+import dev.regtune.job.report.sweep.SweepReportPage;
+import dev.regtune.job.select.Objective;
+import dev.regtune.job.select.ReadOptions;
+import dev.regtune.job.select.ResultTable;
+import dev.regtune.job.select.ResultTableReader;
+import dev.regtune.job.select.Selection;
+import dev.regtune.job.select.SelectionInputException;
+import dev.regtune.job.select.Selector;
+import dev.regtune.job.spark.SparkSessions;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code regtune report}: one self-contained HTML page of plots over a sweep's results. */
+@Command(name = "report",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+            "Read the result table of 'regtune sweep' (with Spark, in local mode unless submitted) and write one "
+                    + "self-contained HTML page: inline SVG plots and CSS, no script, nothing fetched, so it reads "
+                    + "the same offline.",
+            "The page has a header (runs, model version, rows by status, kernels, configurations, the best "
+                    + "configurations) and four plots: (1) each swept knob (a knob column with more than one "
+                    + "value, the register budget, the launch bounds) against the objective, normalised per kernel "
+                    + "as (value + 1) / (kernel's best + 1) so that kernels of different sizes compare, mean and "
+                    + "median per value; (2) the Pareto front over configurations, spill bytes against latency, "
+                    + "registers as colour; (3) the default configuration against the tuned one (the robust global "
+                    + "configuration of 'regtune select') per family; (4) the spill cliff: spill bytes, registers "
+                    + "and allocation failures over the register budget per family.",
+            "The tuned configuration and the Pareto front are regtune select's, with its default split "
+                    + "(train on a 0.7 share of the kernels, seed 0). The same results and options give the same "
+                    + "bytes."
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:the report was written",
+            "1:reading or writing failed",
+            "2:usage error: no results in the folder, no rows for --run-id, bad --objective, the folder of "
+                    + "--out does not exist"
+        })
+public final class ReportCommand extends RegtuneCommand {
+    /** regtune select's default share of training kernels, so that "tuned" is what select chooses by default. */
+    static final double TRAIN_FRACTION = 0.7;
+    /** regtune select's default split seed. */
+    static final long SEED = 0;
+
+    @Option(names = "--results", paramLabel = "DIR", required = true,
+            description = "The --out folder of 'regtune sweep', or its results folder.")
+    Path results;
+
+    @Option(names = "--out", paramLabel = "FILE", required = true,
+            description = "The HTML file to write (replaced if it exists).")
+    Path out;
+
+    @Option(names = "--run-id", paramLabel = "ID",
+            description = "Report only this run's rows (default: every run in the folder).")
+    String runId;
+
+    @Option(names = "--objective", paramLabel = "OBJECTIVE", defaultValue = "latency",
+            description = "The objective of the knob plots and of the tuned configuration: latency "
+                    + "(est_latency_cycles), spills (spill store + load + shared-memory spill bytes) or registers; "
+                    + "also lex:M1,M2,... (the plots use M1) and weighted:M1=W1,... as 'regtune select' accepts "
+                    + "them (default: ${DEFAULT-VALUE}).")
+    String objective;
+
+    @Override
+    protected int run() throws IOException {
+        Objective parsed;
+        try {
+            parsed = Objective.parse(objective);
+        } catch (SelectionInputException e) {
+            throw new UsageException(e.getMessage());
+        }
+        ReportObjective plotted = ReportObjective.of(parsed);
+        Path target = out.toAbsolutePath().normalize();
+        Path parent = target.getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new UsageException("the folder of the report '" + out + "' does not exist");
+        }
+        if (Files.isDirectory(target)) {
+            throw new UsageException("'" + out + "' is a folder; --out names the HTML file to write");
+        }
+        ReportContent content;
+        try {
+            ResultsFolder folder = ResultsFolder.locate(results);
+            SparkSession spark = SparkSessions.open("regtune report", Optional.empty());
+            ResultTable table = new ResultTableReader(spark).read(results,
+                    new ReadOptions(Optional.ofNullable(runId), Optional.empty(), Optional.empty()));
+            Selection selection = Selector.select(table, parsed, TRAIN_FRACTION, SEED);
+            content = SweepReport.build(spark, folder, plotted, SelectionTables.facts(table, selection));
+        } catch (ReportInputException | SelectionInputException e) {
+            throw new UsageException(e.getMessage());
+        }
+        content.notes().forEach(this::note);
+        String html = SweepReportPage.render(content);
+        // Write beside the target and move it into place, so a reader never sees half a page.
+        Path partial = Files.createTempFile(parent, "." + target.getFileName(), ".partial");
+        try {
+            Files.writeString(partial, html, StandardCharsets.UTF_8);
+            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(partial);
+        }
+        out().println("report: " + out + " (" + content.summary().rows() + " rows, " + content.summary().kernels()
+                + " kernels, " + content.summary().configurations() + " configurations, " + content.knobs().size()
+                + " swept dimension" + (content.knobs().size() == 1 ? "" : "s") + ")");
+        out().flush();
+        return 0;
+    }
+}

@@ -1,0 +1,147 @@
+package dev.regtune.job.cli;
+
+import dev.regtune.job.select.Objective;
+import dev.regtune.job.select.ReadOptions;
+import dev.regtune.job.select.ResultTable;
+import dev.regtune.job.select.ResultTableReader;
+import dev.regtune.job.select.Selection;
+import dev.regtune.job.select.SelectionInputException;
+import dev.regtune.job.select.SelectionJson;
+import dev.regtune.job.select.SelectionSummary;
+import dev.regtune.job.select.Selector;
+import dev.regtune.job.spark.SparkSessions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code regtune select}: best configurations, a robust global configuration and the Pareto front of a sweep. */
+@Command(name = "select",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+            "Read the result table of 'regtune sweep' (with Spark, in local mode unless submitted) and select: "
+                    + "the best configuration of every kernel; one robust global configuration, chosen on the "
+                    + "training kernels and scored on the held-out test kernels; the default configuration's "
+                    + "scores for comparison; and the Pareto front over (total spill bytes, geometric-mean latency, "
+                    + "mean registers). Prints a summary and writes everything to a selection file for "
+                    + "'regtune export'.",
+            "Only OK evaluations count: ALLOC_FAILED and errors are infeasible and never best. A configuration "
+                    + "qualifies as global only if it is OK on every training kernel; the front takes the "
+                    + "configurations OK on every kernel. Kernels without any OK evaluation are listed and left "
+                    + "out of both.",
+            "Score = geometric mean over kernels of (value + 1) / (the kernel's best value + 1): 1 means best "
+                    + "everywhere; the offset of 1 keeps zero spill bytes meaningful. Regret is the mean of the "
+                    + "ratio minus 1. A lexicographic objective is scored per metric and compared in order.",
+            "The split is by kernel_id: kernels are ordered by SHA-256(\"SEED/KERNEL_ID\") and the first "
+                    + "round(TRAIN x kernels) train, at least one kernel on each side when TRAIN < 1, so the same "
+                    + "seed gives the same split. The same table and options give the same output."
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:the selection was made and written",
+            "1:no configuration was evaluated OK on every training kernel (the file is written without a global "
+                    + "configuration), or reading failed",
+            "2:usage error: no results in the folder, no rows for --run-id, --arch or --model-version, bad "
+                    + "--objective or --train"
+        })
+public final class SelectCommand extends RegtuneCommand {
+
+    @Option(names = "--results", paramLabel = "DIR", required = true,
+            description = "The --out folder of 'regtune sweep', or its results folder.")
+    Path results;
+
+    @Option(names = "--objective", paramLabel = "OBJECTIVE", defaultValue = "lex:spills,latency,registers",
+            description = "What to minimise: latency (est_latency_cycles), spills (spill store + load + shared "
+                    + "memory spill bytes), registers; lex:M1,M2,... to compare metrics in order; or "
+                    + "weighted:M1=W1,M2=W2,... for a weighted sum (default: ${DEFAULT-VALUE}).")
+    String objective;
+
+    @Option(names = "--train", paramLabel = "FRACTION", defaultValue = "0.7",
+            description = "Share of the kernels to choose the global configuration on, above 0 and at most 1; "
+                    + "the rest are held out to test it (default: ${DEFAULT-VALUE}).")
+    double train;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
+            description = "Seed of the training/test split (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--run-id", paramLabel = "ID",
+            description = "Read only this run's rows (default: every run in the folder).")
+    String runId;
+
+    @Option(names = "--arch", paramLabel = "ARCH",
+            description = "Read only this architecture's kernels (default: every architecture).")
+    String arch;
+
+    @Option(names = "--model-version", paramLabel = "VERSION",
+            description = "Read only rows of this model version (default: the newest present; a note says when "
+                    + "there are several).")
+    String modelVersion;
+
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Where to write the selection file (default: selection.json in the sweep's --out "
+                    + "folder, which holds the results folder).")
+    Path out;
+
+    @Option(names = "--rows", paramLabel = "N", defaultValue = "20",
+            description = "Most kernels and Pareto points to print; the file has all (default: ${DEFAULT-VALUE}).")
+    int rows;
+
+    @Override
+    protected int run() throws IOException {
+        Objective parsed;
+        Path folder;
+        try {
+            parsed = Objective.parse(objective);
+            folder = ResultTableReader.resultsFolder(results);
+        } catch (SelectionInputException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (!(train > 0.0 && train <= 1.0)) {
+            throw new UsageException("--train must be a fraction above 0 and at most 1, not " + train);
+        }
+        if (rows < 1) {
+            throw new UsageException("--rows must be at least 1, not " + rows);
+        }
+        Path target = out != null ? out : defaultOut(folder);
+        Path parent = target.toAbsolutePath().getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new UsageException("the folder of the selection file '" + target + "' does not exist");
+        }
+        ResultTable table;
+        try {
+            ResultTableReader reader = new ResultTableReader(SparkSessions.open("regtune select", Optional.empty()));
+            table = reader.read(results, new ReadOptions(Optional.ofNullable(runId), Optional.ofNullable(modelVersion),
+                    Optional.ofNullable(arch)));
+        } catch (SelectionInputException e) {
+            throw new UsageException(e.getMessage());
+        }
+        table.notes().forEach(this::note);
+        Selection selection = Selector.select(table, parsed, train, seed);
+        new SelectionSummary(selection, rows).print(out());
+        SelectionJson.write(selection, target);
+        out().println();
+        out().println("selection: " + target);
+        out().flush();
+        if (selection.global().isEmpty()) {
+            error("no configuration was evaluated OK on all " + selection.split().train().size() + " training "
+                    + "kernels, so there is no global configuration; the selection file has the rest");
+            return EXIT_FAILURE;
+        }
+        return 0;
+    }
+
+    /**
+     * Next to the results folder, in the sweep's output folder: never inside the results folder, where
+     * Spark would take it for part of the table.
+     */
+    private Path defaultOut(Path folder) {
+        Path abs = folder.toAbsolutePath().normalize();
+        boolean isSweepOut = !results.toAbsolutePath().normalize().equals(abs);
+        Path dir = isSweepOut ? results : (abs.getParent() != null ? abs.getParent() : abs);
+        return dir.resolve(SelectionJson.DEFAULT_FILE_NAME);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.regtune.job.select;
+
+import dev.regtune.job.results.ResultStatus;
+
+/**
+ * One row of the result table as selection needs it: which kernel and configuration (indices into
+ * {@link ResultTable#kernels()} and {@link ResultTable#configs()}), the status and the measured
+ * figures. The figures mean something only when the status is {@link ResultStatus#OK}; for the
+ * other statuses they are the best attempt's (ALLOC_FAILED) or 0 (no metrics).
+ *
+ * @param kernel index of the kernel
+ * @param config index of the configuration
+ * @param status the {@code status} column
+ * @param registers registers per thread
+ * @param spillBytes {@code spill_store_bytes + spill_load_bytes + smem_spill_bytes}
+ * @param estLatencyCycles {@code est_latency_cycles}
+ * @param occupancy {@code occupancy}, NaN when the row has none
+ */
+public record Evaluation(int kernel, int config, ResultStatus status, int registers, long spillBytes,
+        long estLatencyCycles, double occupancy) {
+
+    /** Whether the figures are a successful allocation's; only these rows can be "best". */
+    public boolean ok() {
+        return status == ResultStatus.OK;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.regtune.job.select;
+
+import dev.regtune.job.results.ResultColumns;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** A figure of an evaluation that an objective minimises. */
+public enum Metric {
+    /** {@code est_latency_cycles}: the latency model's estimate for one thread. */
+    LATENCY("latency", List.of("latency"), ResultColumns.EST_LATENCY_CYCLES),
+    /** {@code spill_store_bytes + spill_load_bytes + smem_spill_bytes}. */
+    SPILLS("spills", List.of("spills", "spill"), ResultColumns.SPILL_STORE_BYTES + " + "
+            + ResultColumns.SPILL_LOAD_BYTES + " + " + ResultColumns.SMEM_SPILL_BYTES),
+    /** {@code registers}: registers per thread. */
+    REGISTERS("registers", List.of("registers", "register", "regs"), ResultColumns.REGISTERS);
+
+    private final String word;
+    private final List<String> spellings;
+    private final String columns;
+
+    Metric(String word, List<String> spellings, String columns) {
+        this.word = word;
+        this.spellings = spellings;
+        this.columns = columns;
+    }
+
+    /** The metric's name in objectives: latency, spills, registers. */
+    public String word() {
+        return word;
+    }
+
+    /** The result columns it is computed from, in words. */
+    public String columns() {
+        return columns;
+    }
+
+    /** The metric's value for an evaluation. */
+    public double of(Evaluation e) {
+        return switch (this) {
+            case LATENCY -> e.estLatencyCycles();
+            case SPILLS -> e.spillBytes();
+            case REGISTERS -> e.registers();
+        };
+    }
+
+    /** The metric a word names (its name, its singular, or "regs"; any case). */
+    public static Optional<Metric> named(String word) {
+        String w = word.strip().toLowerCase(Locale.ROOT);
+        for (Metric m : values()) {
+            if (m.spellings.contains(w)) {
+                return Optional.of(m);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** "latency, spills or registers". */
+    static String choices() {
+        return "latency, spills or registers";
+    }
+}

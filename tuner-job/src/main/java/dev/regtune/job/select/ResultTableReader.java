@@ -1,0 +1,307 @@
+package dev.regtune.job.select;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.min;
+
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.KnobDef;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.job.results.ConfigId;
+import dev.regtune.job.results.ResultColumns;
+import dev.regtune.job.results.ResultSchema;
+import dev.regtune.job.results.ResultStatus;
+import dev.regtune.space.Configuration;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Reads a sweep's result table ({@code DIR/results/run_id=.../arch=.../part-*.parquet}) into a
+ * {@link ResultTable}, with Spark, reading only the columns selection needs:
+ * <ol>
+ * <li>the (run, model version) pairs present, to pick the model version — the one asked for, or
+ *     else the newest ({@link ModelVersions}), with a note when there were several;
+ * <li>the identity, status and metric columns of every row, streamed partition by partition into
+ *     the builder (never collected at once);
+ * <li>one row of knob columns per {@code config_id}, from which each {@link Configuration} is
+ *     rebuilt.
+ * </ol>
+ * The table is read with {@link ResultSchema#schema()} as its schema, so partition values stay
+ * text ({@code run_id=20250101} is not a number) and a knob column that older files lack reads as
+ * null, which means the knob's default — as {@link ConfigId} treats a knob added to the catalogue.
+ */
+public final class ResultTableReader {
+    private static final String RESULTS = "results";
+
+    private final SparkSession spark;
+
+    public ResultTableReader(SparkSession spark) {
+        this.spark = spark;
+    }
+
+    /**
+     * The folder holding the Parquet files: {@code dir/results} when {@code dir} is a sweep's
+     * output folder, else {@code dir} itself.
+     *
+     * @throws SelectionInputException when there is no such folder or no Parquet file below it
+     */
+    public static Path resultsFolder(Path dir) {
+        if (!Files.exists(dir)) {
+            throw new SelectionInputException("results folder '" + dir + "' does not exist");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new SelectionInputException("'" + dir + "' is not a folder; expected the --out folder of "
+                    + "'regtune sweep' or its results folder");
+        }
+        Path folder = Files.isDirectory(dir.resolve(RESULTS)) ? dir.resolve(RESULTS) : dir;
+        if (!hasParquet(folder)) {
+            throw new SelectionInputException("folder '" + dir + "' holds no results (no Parquet file in it"
+                    + (folder.equals(dir) ? "" : " or in its results folder") + "); expected the --out folder of "
+                    + "'regtune sweep'");
+        }
+        return folder;
+    }
+
+    /**
+     * Reads the rows {@code options} select.
+     *
+     * @param dir the sweep's output folder or its results folder
+     * @throws SelectionInputException when there are no such rows, or the files are not a result table
+     */
+    public ResultTable read(Path dir, ReadOptions options) {
+        Path folder = resultsFolder(dir);
+        Dataset<Row> all = spark.read().schema(ResultSchema.schema()).parquet(folder.toString());
+        Dataset<Row> rows = all;
+        if (options.runId().isPresent()) {
+            rows = rows.filter(col(ResultColumns.RUN_ID).equalTo(options.runId().get()));
+        }
+        if (options.arch().isPresent()) {
+            rows = rows.filter(col(ResultColumns.ARCH).equalTo(options.arch().get()));
+        }
+        List<String> notes = new ArrayList<>();
+        TableSource source = source(dir, all, rows, options, notes);
+        rows = rows.filter(col(ResultColumns.MODEL_VERSION).equalTo(source.modelVersion()));
+
+        ResultTableBuilder builder = new ResultTableBuilder();
+        notes.forEach(builder::note);
+        metrics(rows, builder);
+        configurations(rows, builder);
+        return builder.build(source);
+    }
+
+    /** Runs and model versions present, and the model version to read. */
+    private TableSource source(Path dir, Dataset<Row> all, Dataset<Row> rows, ReadOptions options,
+            List<String> notes) {
+        TreeSet<String> runs = new TreeSet<>();
+        TreeSet<String> versions = new TreeSet<>();
+        Map<String, TreeSet<String>> runsOfVersion = new TreeMap<>();
+        for (Row r : rows.groupBy(ResultColumns.RUN_ID, ResultColumns.MODEL_VERSION).count().collectAsList()) {
+            if (r.isNullAt(0) || r.isNullAt(1)) {
+                throw new SelectionInputException("folder '" + dir + "' has Parquet files without "
+                        + (r.isNullAt(0) ? "run_id partitions" : "a model_version column")
+                        + "; expected the result table of 'regtune sweep'");
+            }
+            runs.add(r.getString(0));
+            versions.add(r.getString(1));
+            runsOfVersion.computeIfAbsent(r.getString(1), v -> new TreeSet<>()).add(r.getString(0));
+        }
+        if (versions.isEmpty()) {
+            throw noRows(dir, all, options);
+        }
+        List<String> present = ModelVersions.sorted(versions);
+        String chosen;
+        if (options.modelVersion().isPresent()) {
+            chosen = options.modelVersion().get();
+            if (!versions.contains(chosen)) {
+                throw new SelectionInputException("no results of model version '" + chosen + "' in '" + dir
+                        + "'; present: " + String.join(", ", present));
+            }
+        } else {
+            chosen = ModelVersions.newest(versions);
+            if (versions.size() > 1) {
+                notes.add("results of model versions " + String.join(", ", present) + " are present; using the "
+                        + "newest, " + chosen + " (choose another with --model-version)");
+            }
+        }
+        return new TableSource(dir.toString(), List.copyOf(runsOfVersion.get(chosen)), chosen, present);
+    }
+
+    private SelectionInputException noRows(Path dir, Dataset<Row> all, ReadOptions options) {
+        if (options.runId().isEmpty() && options.arch().isEmpty()) {
+            return new SelectionInputException("the result table in '" + dir + "' has no rows");
+        }
+        List<String> runs = distinct(all, ResultColumns.RUN_ID);
+        List<String> archs = distinct(all, ResultColumns.ARCH);
+        if (options.runId().isPresent() && !runs.contains(options.runId().get())) {
+            return new SelectionInputException("there are no results of run '" + options.runId().get() + "' in '"
+                    + dir + "'; runs present: " + (runs.isEmpty() ? "none" : String.join(", ", runs)));
+        }
+        if (options.arch().isPresent() && !archs.contains(options.arch().get())) {
+            return new SelectionInputException("there are no results for " + options.arch().get() + " in '" + dir
+                    + "'; architectures present: " + (archs.isEmpty() ? "none" : String.join(", ", archs)));
+        }
+        return new SelectionInputException("there are no results of run '" + options.runId().orElse("any")
+                + "' for " + options.arch().orElse("any architecture") + " in '" + dir + "'");
+    }
+
+    private static List<String> distinct(Dataset<Row> d, String column) {
+        TreeSet<String> s = new TreeSet<>();
+        for (Row r : d.select(column).distinct().collectAsList()) {
+            if (!r.isNullAt(0)) {
+                s.add(r.getString(0));
+            }
+        }
+        return List.copyOf(s);
+    }
+
+    private static void metrics(Dataset<Row> rows, ResultTableBuilder builder) {
+        Dataset<Row> m = rows.select(col(ResultColumns.KERNEL_ID), col(ResultColumns.KERNEL_NAME),
+                col(ResultColumns.ARCH), col(ResultColumns.FAMILY), col(ResultColumns.SOURCE),
+                col(ResultColumns.CONFIG_ID), col(ResultColumns.STATUS), col(ResultColumns.REGISTERS),
+                col(ResultColumns.SPILL_STORE_BYTES), col(ResultColumns.SPILL_LOAD_BYTES),
+                col(ResultColumns.SMEM_SPILL_BYTES), col(ResultColumns.EST_LATENCY_CYCLES),
+                col(ResultColumns.OCCUPANCY));
+        Map<String, KernelInfo> kernels = new HashMap<>();
+        int unknownStatus = 0;
+        int incomplete = 0;
+        int skipped = 0;
+        Iterator<Row> it = m.toLocalIterator();
+        while (it.hasNext()) {
+            Row r = it.next();
+            if (r.isNullAt(0) || r.isNullAt(5) || r.isNullAt(6)) {
+                skipped++;
+                continue;
+            }
+            String kernelId = r.getString(0);
+            KernelInfo k = kernels.get(kernelId);
+            if (k == null) {
+                k = new KernelInfo(kernelId, text(r, 1), text(r, 2), text(r, 3), text(r, 4));
+                kernels.put(kernelId, k);
+            }
+            ResultStatus status;
+            try {
+                status = ResultStatus.valueOf(r.getString(6));
+            } catch (IllegalArgumentException e) {
+                status = ResultStatus.ERROR;
+                unknownStatus++;
+            }
+            boolean hasMetrics = !r.isNullAt(7) && !r.isNullAt(8) && !r.isNullAt(9) && !r.isNullAt(11);
+            if (status == ResultStatus.OK && !hasMetrics) {
+                status = ResultStatus.ERROR;
+                incomplete++;
+            }
+            int registers = r.isNullAt(7) ? 0 : r.getInt(7);
+            long spill = (r.isNullAt(8) ? 0L : r.getInt(8)) + (r.isNullAt(9) ? 0L : r.getInt(9))
+                    + (r.isNullAt(10) ? 0L : r.getInt(10));
+            long latency = r.isNullAt(11) ? 0L : r.getLong(11);
+            double occupancy = r.isNullAt(12) ? Double.NaN : r.getDouble(12);
+            builder.add(k, r.getString(5), status, registers, spill, latency, occupancy);
+        }
+        if (skipped > 0) {
+            builder.note(skipped + " row" + plural(skipped) + " without kernel_id, config_id or status "
+                    + (skipped == 1 ? "was" : "were") + " left out");
+        }
+        if (unknownStatus > 0) {
+            builder.note(unknownStatus + " row" + plural(unknownStatus) + " with a status other than OK, "
+                    + "ALLOC_FAILED, PARSE_ERROR or ERROR " + (unknownStatus == 1 ? "was" : "were")
+                    + " counted as ERROR");
+        }
+        if (incomplete > 0) {
+            builder.note(incomplete + " OK row" + plural(incomplete) + " without registers, spill bytes or "
+                    + "latency " + (incomplete == 1 ? "was" : "were") + " counted as ERROR");
+        }
+    }
+
+    /** One row of knob columns per configuration; MIN per column is deterministic and rows of a config_id agree. */
+    private static void configurations(Dataset<Row> rows, ResultTableBuilder builder) {
+        List<KnobDef> knobs = KnobCatalogue.all();
+        List<Column> aggregates = new ArrayList<>();
+        for (KnobDef d : knobs) {
+            aggregates.add(min(col(ResultColumns.knob(d))).as(ResultColumns.knob(d)));
+        }
+        aggregates.add(min(col(ResultColumns.REGISTER_BUDGET)).as(ResultColumns.REGISTER_BUDGET));
+        aggregates.add(min(col(ResultColumns.LAUNCH_BOUNDS)).as(ResultColumns.LAUNCH_BOUNDS));
+        Dataset<Row> configs = rows.filter(col(ResultColumns.CONFIG_ID).isNotNull())
+                .groupBy(col(ResultColumns.CONFIG_ID))
+                .agg(aggregates.get(0), aggregates.subList(1, aggregates.size()).toArray(Column[]::new));
+        int mismatched = 0;
+        TreeSet<String> missingKnobs = new TreeSet<>();
+        for (Row r : configs.collectAsList()) {
+            String id = r.getString(0);
+            TreeMap<String, String> values = new TreeMap<>();
+            Knobs k = Knobs.defaults();
+            for (int i = 0; i < knobs.size(); i++) {
+                KnobDef d = knobs.get(i);
+                if (r.isNullAt(i + 1)) {
+                    missingKnobs.add(d.name());
+                    continue;
+                }
+                Object o = r.get(i + 1);
+                double v = o instanceof Boolean b ? (b ? 1.0 : 0.0) : ((Number) o).doubleValue();
+                if (!d.accepts(v)) {
+                    throw new SelectionInputException("configuration " + id + " has " + d.label() + " = "
+                            + d.format(v) + ", outside its valid range " + d.rangeText());
+                }
+                if (v != d.defaultValue()) {
+                    values.put(d.name(), d.format(v));
+                    k = k.with(d, v);
+                }
+            }
+            int budget = r.isNullAt(knobs.size() + 1) ? 0 : r.getInt(knobs.size() + 1);
+            String bounds = r.isNullAt(knobs.size() + 2) ? null : r.getString(knobs.size() + 2).strip();
+            if (bounds != null && bounds.isEmpty()) {
+                bounds = null;
+            }
+            if (budget != 0) {
+                values.put(Configuration.REGISTER_BUDGET, Integer.toString(budget));
+            }
+            if (bounds != null) {
+                values.put(Configuration.LAUNCH_BOUNDS, bounds);
+            }
+            if (!ConfigId.of(k, budget, bounds).equals(id)) {
+                mismatched++;
+            }
+            builder.configuration(id, Configuration.of(values));
+        }
+        if (!missingKnobs.isEmpty()) {
+            builder.note(missingKnobs.size() + " knob column" + plural(missingKnobs.size()) + " ("
+                    + String.join(", ", missingKnobs.stream().limit(3).toList())
+                    + (missingKnobs.size() > 3 ? ", ..." : "") + ") " + (missingKnobs.size() == 1 ? "is" : "are")
+                    + " missing from some files (written by an older knob catalogue) and read as the default");
+        }
+        if (mismatched > 0) {
+            builder.note("the knob columns of " + mismatched + " configuration" + plural(mismatched)
+                    + " do not hash to " + (mismatched == 1 ? "its" : "their") + " config_id (written with another "
+                    + "knob catalogue?); the knob columns are taken as the truth");
+        }
+    }
+
+    private static String text(Row r, int i) {
+        return r.isNullAt(i) ? "" : r.getString(i);
+    }
+
+    private static String plural(int n) {
+        return n == 1 ? "" : "s";
+    }
+
+    private static boolean hasParquet(Path folder) {
+        try (Stream<Path> walk = Files.walk(folder)) {
+            return walk.anyMatch(p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".parquet"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list folder '" + folder + "': " + e.getMessage(), e);
+        }
+    }
+}

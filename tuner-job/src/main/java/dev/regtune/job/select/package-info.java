@@ -1,0 +1,28 @@
+/**
+ * Selection over a sweep's result table: the best configuration per kernel, one robust global
+ * configuration chosen on training kernels and scored on held-out test kernels, the default
+ * configuration's scores for comparison, and the Pareto front over (total spill bytes,
+ * geometric-mean latency, mean registers); then the selection file and the export of a chosen
+ * configuration as a knob profile.
+ *
+ * <p>The flow: {@link dev.regtune.job.select.ResultTableReader} (the only class that touches Spark)
+ * reads the Parquet table into a compact, column-wise {@link dev.regtune.job.select.ResultTable};
+ * {@link dev.regtune.job.select.Objective} says what is minimised;
+ * {@link dev.regtune.job.select.Selector} makes a {@link dev.regtune.job.select.Selection} from
+ * {@link dev.regtune.job.select.PerKernelBest}, {@link dev.regtune.job.select.KernelSplit},
+ * {@link dev.regtune.job.select.RobustGlobal} and {@link dev.regtune.job.select.ParetoFront};
+ * {@link dev.regtune.job.select.SelectionJson} writes it and reads back the
+ * {@link dev.regtune.job.select.SavedSelection} that {@link dev.regtune.job.select.ProfileExport}
+ * turns into a profile; {@link dev.regtune.job.select.SelectionSummary} prints it.
+ *
+ * <p>Rules: only OK evaluations have objective values (ALLOC_FAILED is infeasible, never best);
+ * ratios to the per-kernel best carry an additive offset of 1 so that zero spill bytes stay
+ * meaningful; every result is deterministic — kernels and configurations are indexed in id order,
+ * ties go to the lowest {@code config_id}, the split hashes kernel ids with the seed, and no hash
+ * map is iterated to produce output.
+ *
+ * <p>This package must not run the allocator, define knobs or profile formats (they belong to
+ * {@code allocator-core} and {@code knob-space}), or parse command lines (that is {@code cli}).
+ * Selection itself is plain Java, testable without Spark.
+ */
+package dev.regtune.job.select;

@@ -1,0 +1,108 @@
+package dev.regtune.job.select;
+
+import static dev.regtune.job.select.ResultFixture.ALPHA;
+import static dev.regtune.job.select.ResultFixture.C1;
+import static dev.regtune.job.select.ResultFixture.C3;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.regtune.job.spark.SparkSessions;
+import dev.regtune.space.Configuration;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The reader on Parquet written by Spark in the sweep's layout, from the same rows as {@link ResultFixture}. */
+class ResultTableReaderTest {
+    private static SparkSession spark;
+    private static ResultTableReader reader;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void spark() {
+        spark = SparkSessions.open("regtune select tests", Optional.of("local[2]"));
+        reader = new ResultTableReader(spark);
+    }
+
+    @Test
+    void readsWhatTheBuilderBuildsFromTheSameRows() {
+        ResultFixture f = ResultFixture.standard();
+        f.writeParquet(spark, dir);
+        ResultTable read = reader.read(dir, ReadOptions.ALL);
+        assertSameRows(f.table(), read);
+        assertEquals(new TableSource(dir.toString(), List.of(ResultFixture.RUN), ResultFixture.MODEL,
+                List.of(ResultFixture.MODEL)), read.source());
+        assertEquals(List.of(), read.notes());
+        ConfigInfo c3 = read.configs().stream().filter(c -> c.configId().equals(C3.id())).findFirst().orElseThrow();
+        assertEquals(Map.of("RegAllocSmemSpilling", "true", Configuration.LAUNCH_BOUNDS, "256x2"), c3.values());
+        // the results folder itself is accepted too
+        assertSameRows(read, reader.read(dir.resolve("results"), ReadOptions.ALL));
+    }
+
+    @Test
+    void theNewestModelVersionIsReadUnlessAnotherIsAskedFor() {
+        ResultFixture.standard().writeParquet(spark, dir);
+        new ResultFixture().as("run-2", "0.10.0").ok(ALPHA, C1, 10, 0, 32).writeParquet(spark, dir);
+        ResultTable newest = reader.read(dir, ReadOptions.ALL);
+        assertEquals(1, newest.size());
+        assertEquals("0.10.0", newest.source().modelVersion());
+        assertEquals(List.of("run-2"), newest.source().runIds());
+        assertEquals(List.of("results of model versions 0.1.0, 0.10.0 are present; using the newest, 0.10.0 "
+                + "(choose another with --model-version)"), newest.notes());
+        ResultTable older = reader.read(dir, new ReadOptions(Optional.empty(), Optional.of("0.1.0"), Optional.empty()));
+        assertSameRows(ResultFixture.standard().table(), older);
+        ResultTable run1 = reader.read(dir, new ReadOptions(Optional.of("run-1"), Optional.empty(), Optional.empty()));
+        assertEquals(List.of(), run1.notes());
+        assertSameRows(ResultFixture.standard().table(), run1);
+
+        assertEquals("there are no results of run 'run-9' in '" + dir + "'; runs present: run-1, run-2",
+                assertThrows(SelectionInputException.class, () -> reader.read(dir,
+                        new ReadOptions(Optional.of("run-9"), Optional.empty(), Optional.empty()))).getMessage());
+        assertEquals("there are no results for sm_80 in '" + dir + "'; architectures present: sm_90",
+                assertThrows(SelectionInputException.class, () -> reader.read(dir,
+                        new ReadOptions(Optional.empty(), Optional.empty(), Optional.of("sm_80")))).getMessage());
+        assertEquals("no results of model version '9' in '" + dir + "'; present: 0.1.0, 0.10.0",
+                assertThrows(SelectionInputException.class, () -> reader.read(dir,
+                        new ReadOptions(Optional.empty(), Optional.of("9"), Optional.empty()))).getMessage());
+    }
+
+    @Test
+    void theSameResultsOfTwoRunsAreMerged() {
+        ResultFixture.standard().writeParquet(spark, dir);
+        ResultFixture.standard().as("run-again", ResultFixture.MODEL).writeParquet(spark, dir);
+        ResultTable t = reader.read(dir, ReadOptions.ALL);
+        assertEquals(List.of("run-1", "run-again"), t.source().runIds());
+        assertEquals(List.of("20 duplicate evaluations of the same kernel and configuration (a resumed run, or "
+                + "several runs) were merged"), t.notes());
+        assertSameRows(ResultFixture.standard().table(), t);
+    }
+
+    @Test
+    void aFolderWithoutResultsIsAnErrorOfOneSentence() throws Exception {
+        Path missing = dir.resolve("nowhere");
+        assertEquals("results folder '" + missing + "' does not exist", assertThrows(SelectionInputException.class,
+                () -> reader.read(missing, ReadOptions.ALL)).getMessage());
+        Files.createDirectories(dir.resolve("results"));
+        Files.writeString(dir.resolve("results/_SUCCESS"), "");
+        assertEquals("folder '" + dir + "' holds no results (no Parquet file in it or in its results folder); "
+                + "expected the --out folder of 'regtune sweep'", assertThrows(SelectionInputException.class,
+                        () -> reader.read(dir, ReadOptions.ALL)).getMessage());
+    }
+
+    private static void assertSameRows(ResultTable expected, ResultTable actual) {
+        assertEquals(expected.kernels(), actual.kernels());
+        assertEquals(expected.configs(), actual.configs());
+        assertEquals(expected.size(), actual.size());
+        for (int r = 0; r < expected.size(); r++) {
+            assertEquals(expected.evaluation(r), actual.evaluation(r), "row " + r);
+        }
+    }
+}
