@@ -31,7 +31,7 @@ final class PlainLoop {
             AtomicInteger next = new AtomicInteger();
             for (int t = 0; t < threads; t++) {
                 parts.add(pool.submit(() -> {
-                    PairEvaluator e = new PairEvaluator(kernels, configurations, "bench", "bench", false);
+                    PairEvaluator e = new PairEvaluator(kernels, configurations, "bench", false);
                     long sum = 0;
                     for (int from = next.getAndAdd(BLOCK); from < codes.length; from = next.getAndAdd(BLOCK)) {
                         for (int i = from; i < Math.min(codes.length, from + BLOCK); i++) {

@@ -7,7 +7,7 @@ package dev.regtune.job.bench;
  * @param configurations configurations swept
  * @param evaluations pairs evaluated by each side
  * @param threads threads of the plain loop (= cores of the local Spark master)
- * @param plainSeconds wall time of the plain multi-threaded loop
+ * @param plainSeconds wall time of the plain multi-threaded loop (mean of a run before and one after Spark's)
  * @param sparkSeconds wall time of the Spark job in local mode (catalog, broadcast, evaluation and
  *     the Parquet write included; session start excluded)
  */

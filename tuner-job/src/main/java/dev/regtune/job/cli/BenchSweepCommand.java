@@ -5,16 +5,22 @@ import dev.regtune.job.bench.SweepBenchResult;
 import dev.regtune.job.bench.SweepBenchmark;
 import dev.regtune.job.report.Numbers;
 import dev.regtune.job.spark.SparkSessions;
+import dev.regtune.job.sweep.ConfigurationTable;
+import dev.regtune.job.sweep.KernelCatalog;
+import dev.regtune.job.sweep.PendingPairs;
 import dev.regtune.job.sweep.ResultStore;
+import dev.regtune.job.sweep.SweepConfiguration;
 import dev.regtune.job.sweep.SweepPlan;
 import dev.regtune.job.sweep.SweepRequest;
 import dev.regtune.space.KnobSpace;
+import dev.regtune.space.sample.Sampler;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
@@ -73,8 +79,7 @@ public final class BenchSweepCommand extends RegtuneCommand {
         KernelSource source = kernels != null ? SweepCommand.kernelSource(kernels)
                 : KernelSource.synthetic(synthetic + (synthetic.contains("arch=") ? "" : ",arch=" + archName),
                         syntheticCount, 1);
-        long kernelCount = source.records().count();
-        long configs = Math.max(1, (evaluations + kernelCount - 1) / Math.max(1, kernelCount));
+        long configs = configurationsFor(source, space, archName);
         Path scratch = Files.createTempDirectory("regtune-bench-sweep");
         PrintWriter err = err();
         try (SparkSessions.Session session = SparkSessions.session("regtune bench-sweep",
@@ -97,6 +102,25 @@ public final class BenchSweepCommand extends RegtuneCommand {
         } finally {
             deleteTree(scratch);
         }
+    }
+
+    /**
+     * How many Sobol configurations give about {@code --evaluations} pairs: a space whose
+     * configurations name architectures applies only some of them to the kernels' one.
+     */
+    private long configurationsFor(KernelSource source, KnobSpace space, String archName) {
+        KernelCatalog catalog = KernelCatalog.of(source, Optional.of(archName), archName);
+        long configs = Math.max(1, (evaluations + catalog.size() - 1) / Math.max(1, catalog.size()));
+        for (int round = 0; round < 4; round++) {
+            List<SweepConfiguration> list = Sampler.of("sobol", 0).stream(space, configs)
+                    .map(SweepConfiguration::of).toList();
+            long pairs = new PendingPairs(catalog, new ConfigurationTable(list)).total();
+            if (pairs >= evaluations || list.size() < configs) {
+                return configs;
+            }
+            configs = (long) Math.ceil(configs * (double) evaluations / Math.max(1, pairs));
+        }
+        return configs;
     }
 
     private SweepRequest request(KernelSource source, KnobSpace space, String specText, long configs, String archName) {

@@ -124,7 +124,7 @@ public final class SweepCommand extends RegtuneCommand {
     int chunkSize;
 
     @Option(names = "--partitions", paramLabel = "N", defaultValue = "0",
-            description = "Tasks per chunk (default: eight per core of the cluster).")
+            description = "Tasks per chunk (default: 24 per core of the cluster).")
     int partitions;
 
     @Option(names = "--verify",

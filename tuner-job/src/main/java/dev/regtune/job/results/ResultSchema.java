@@ -30,6 +30,7 @@ public final class ResultSchema {
     public static final List<String> PARTITION_COLUMNS = List.of(ResultColumns.RUN_ID, ResultColumns.ARCH);
 
     private static final StructType SCHEMA = build();
+    private static final StructType FILE_SCHEMA = withoutPartitionColumns(SCHEMA);
 
     private ResultSchema() {
     }
@@ -42,6 +43,34 @@ public final class ResultSchema {
     /** The position of a column in a row built to {@link #schema()}. */
     public static int indexOf(String column) {
         return SCHEMA.fieldIndex(column);
+    }
+
+    /**
+     * The columns stored in a Parquet file: {@link #schema()} without the partition columns, whose
+     * values are the file's folder names ({@code run_id=RUN/arch=ARCH}). The sweep builds its rows
+     * in this layout and writes each (run, arch) folder directly.
+     */
+    public static StructType fileSchema() {
+        return FILE_SCHEMA;
+    }
+
+    /** The position of a column in a row built to {@link #fileSchema()}. */
+    public static int fileIndexOf(String column) {
+        return FILE_SCHEMA.fieldIndex(column);
+    }
+
+    /** The schema as Spark reads the table back: {@link #fileSchema()}, then the partition columns. */
+    public static StructType readSchema() {
+        List<StructField> fields = new ArrayList<>(List.of(FILE_SCHEMA.fields()));
+        for (String p : PARTITION_COLUMNS) {
+            fields.add(SCHEMA.apply(p));
+        }
+        return new StructType(fields.toArray(StructField[]::new));
+    }
+
+    private static StructType withoutPartitionColumns(StructType schema) {
+        return new StructType(java.util.Arrays.stream(schema.fields())
+                .filter(f -> !PARTITION_COLUMNS.contains(f.name())).toArray(StructField[]::new));
     }
 
     /** The Spark type of a knob's column. */

@@ -1,5 +1,9 @@
 package dev.regtune.job.sweep;
 
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.KnobDef;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.job.results.ResultSchema;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -8,11 +12,18 @@ import java.util.List;
 /**
  * The configurations of a sweep (or of one round of an adaptive search), de-duplicated by config
  * id and architecture, in the order they were proposed.
+ *
+ * <p>Each configuration's {@link Knobs} and its knob column values are decoded once per JVM and
+ * kept here (transient, rebuilt lazily after deserialisation): a broadcast table is one shared
+ * instance per executor, so every task of the executor reuses them instead of decoding every
+ * configuration again.
  */
 public final class ConfigurationTable implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private final List<SweepConfiguration> configurations;
+    private transient volatile Knobs[] knobs;
+    private transient volatile Object[][] knobColumns;
 
     public ConfigurationTable(List<SweepConfiguration> configurations) {
         this.configurations = List.copyOf(new ArrayList<>(new LinkedHashSet<>(configurations)));
@@ -28,5 +39,34 @@ public final class ConfigurationTable implements Serializable {
 
     public SweepConfiguration configuration(int i) {
         return configurations.get(i);
+    }
+
+    /** Configuration {@code i}'s knobs, decoded on first use. */
+    public Knobs knobs(int i) {
+        Knobs[] k = knobs;
+        if (k == null) {
+            k = knobs = new Knobs[configurations.size()];
+        }
+        if (k[i] == null) {
+            k[i] = configurations.get(i).knobs(); // immutable: a race decodes twice, harmlessly
+        }
+        return k[i];
+    }
+
+    /** Configuration {@code i}'s knob column values in catalogue order, boxed in their column types. */
+    public Object[] knobColumns(int i) {
+        Object[][] v = knobColumns;
+        if (v == null) {
+            v = knobColumns = new Object[configurations.size()][];
+        }
+        if (v[i] == null) {
+            Knobs k = knobs(i);
+            Object[] values = new Object[KnobCatalogue.size()];
+            for (KnobDef d : KnobCatalogue.all()) {
+                values[d.ordinal()] = ResultSchema.knobValue(d, k.get(d));
+            }
+            v[i] = values;
+        }
+        return v[i];
     }
 }

@@ -8,45 +8,39 @@ import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.ir.KernelFunction;
-import dev.regtune.core.knobs.KnobCatalogue;
-import dev.regtune.core.knobs.KnobDef;
-import dev.regtune.core.knobs.Knobs;
+import dev.regtune.job.results.ResultColumns;
 import dev.regtune.job.results.ResultSchema;
 import dev.regtune.job.results.ResultStatus;
 import dev.regtune.space.Configuration;
 
 /**
- * Evaluates (kernel, configuration) pairs into result rows laid out as {@link ResultSchema}. One
+ * Evaluates (kernel, configuration) pairs into result rows laid out as {@link
+ * ResultSchema#fileSchema()}: the run and the architecture are the folder the row is written to. One
  * instance per task; it holds the knob values of each configuration decoded once. A failure of any
  * kind is a row (ALLOC_FAILED, PARSE_ERROR, ERROR), never an exception, so one bad kernel or one
- * bad configuration never fails a task.
+ * bad configuration never fails a task. Instances are cheap (one per task); the decoded knobs live in
+ * the shared {@link ConfigurationTable}.
  */
 public final class PairEvaluator {
-    private static final int KNOB_START = 8;
-    private static final int COLUMNS = ResultSchema.schema().size();
+    private static final int KNOB_START = ResultSchema.fileIndexOf(ResultColumns.CONFIG_ID) + 1;
+    private static final int COLUMNS = ResultSchema.fileSchema().size();
 
     private final KernelCatalog kernels;
     private final ConfigurationTable configurations;
-    private final String runId;
     private final String modelVersion;
     private final RegisterAllocator allocator = Allocators.fatPoint();
     private final boolean verify;
-    private final Knobs[] knobs;
-    private final Object[][] knobColumns;
 
     /**
      * @param verify whether to run the independent {@link AllocationChecker} on every OK result; a
      *     violation makes the row an ERROR naming it
      */
-    public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, String runId, String modelVersion,
+    public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, String modelVersion,
             boolean verify) {
         this.verify = verify;
         this.kernels = kernels;
         this.configurations = configurations;
-        this.runId = runId;
         this.modelVersion = modelVersion;
-        this.knobs = new Knobs[configurations.size()];
-        this.knobColumns = new Object[configurations.size()][];
     }
 
     /** The row of pair {@code code} ({@link PairCodes}). */
@@ -61,15 +55,13 @@ public final class PairEvaluator {
         SweepConfiguration config = configurations.configuration(c);
         Object[] row = new Object[COLUMNS];
         int i = 0;
-        row[i++] = runId;
         row[i++] = modelVersion;
         row[i++] = kernel.id();
         row[i++] = kernel.name();
         row[i++] = kernel.source();
         row[i++] = kernel.family();
-        row[i++] = kernel.arch();
         row[i++] = config.configId();
-        Object[] knobValues = knobColumns(c);
+        Object[] knobValues = configurations.knobColumns(c);
         System.arraycopy(knobValues, 0, row, KNOB_START, knobValues.length);
         i = KNOB_START + knobValues.length;
         row[i++] = config.registerBudget();
@@ -88,7 +80,7 @@ public final class PairEvaluator {
                     if (config.launchBounds() != null) {
                         fn = fn.withLaunchBounds(Configuration.parseLaunchBounds(config.launchBounds()));
                     }
-                    AllocationResult r = allocator.allocate(fn, knobs(c), ArchProfiles.of(kernel.arch()),
+                    AllocationResult r = allocator.allocate(fn, configurations.knobs(c), ArchProfiles.of(kernel.arch()),
                             config.registerBudget());
                     CheckReport check = verify && r.status() == AllocationStatus.OK
                             ? AllocationChecker.check(fn, r.assignment()) : null;
@@ -129,24 +121,5 @@ public final class PairEvaluator {
         for (int j = i + 2; j < COLUMNS - 1; j++) {
             row[j] = null;
         }
-    }
-
-    private Knobs knobs(int c) {
-        if (knobs[c] == null) {
-            knobs[c] = configurations.configuration(c).knobs();
-        }
-        return knobs[c];
-    }
-
-    private Object[] knobColumns(int c) {
-        if (knobColumns[c] == null) {
-            Knobs k = knobs(c);
-            Object[] v = new Object[KnobCatalogue.size()];
-            for (KnobDef d : KnobCatalogue.all()) {
-                v[d.ordinal()] = ResultSchema.knobValue(d, k.get(d));
-            }
-            knobColumns[c] = v;
-        }
-        return knobColumns[c];
     }
 }

@@ -18,7 +18,7 @@ import java.util.Optional;
  * @param runId the run's id, or empty for the id derived from the inputs
  * @param seed seed of samplers and strategies
  * @param chunkSize evaluations per atomic write
- * @param partitions tasks per chunk, or 0 for eight per core
+ * @param partitions tasks per chunk, or 0 for 24 per core
  * @param verify whether every OK result goes through the independent allocation checker
  */
 public record SweepRequest(KernelSource kernels, String kernelsDescription, KnobSpace space, String spaceText,

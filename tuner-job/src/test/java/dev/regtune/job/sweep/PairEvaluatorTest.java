@@ -46,7 +46,7 @@ class PairEvaluatorTest {
 
     /** Every value has its column's Java type (as Spark's row encoder requires) and nullability. */
     static void assertMatchesSchema(Object[] row) {
-        StructField[] fields = ResultSchema.schema().fields();
+        StructField[] fields = ResultSchema.fileSchema().fields();
         assertEquals(fields.length, row.length);
         for (int i = 0; i < fields.length; i++) {
             Object v = row[i];
@@ -66,39 +66,39 @@ class PairEvaluatorTest {
         KernelCatalog catalog = catalog();
         ConfigurationTable table = configs(Configuration.of(Map.of("maxrregcount", "24",
                 "RegAllocThresholdForDiscardConflicts", "10")));
-        Object[] row = new PairEvaluator(catalog, table, "r1", "m1", true).evaluate(kernel(catalog, "saxpy"), 0);
+        Object[] row = new PairEvaluator(catalog, table, "m1", true).evaluate(kernel(catalog, "saxpy"), 0);
         assertMatchesSchema(row);
-        assertEquals("OK", row[ResultSchema.indexOf(ResultColumns.STATUS)]);
-        assertEquals("", row[ResultSchema.indexOf(ResultColumns.MESSAGE)]);
-        assertEquals(24, row[ResultSchema.indexOf(ResultColumns.REGISTER_BUDGET)]);
-        assertEquals(10, row[ResultSchema.indexOf(KnobCatalogue.THRESHOLD_FOR_DISCARD_CONFLICTS.name())]);
-        assertEquals(catalog.kernel(kernel(catalog, "saxpy")).id(), row[ResultSchema.indexOf(ResultColumns.KERNEL_ID)]);
-        assertEquals(table.configuration(0).configId(), row[ResultSchema.indexOf(ResultColumns.CONFIG_ID)]);
-        assertTrue((Integer) row[ResultSchema.indexOf(ResultColumns.REGISTERS)] <= 24);
-        assertTrue((Long) row[ResultSchema.indexOf(ResultColumns.EST_LATENCY_CYCLES)] > 0);
-        assertNull(row[ResultSchema.indexOf(ResultColumns.LAUNCH_BOUNDS)]);
+        assertEquals("OK", row[ResultSchema.fileIndexOf(ResultColumns.STATUS)]);
+        assertEquals("", row[ResultSchema.fileIndexOf(ResultColumns.MESSAGE)]);
+        assertEquals(24, row[ResultSchema.fileIndexOf(ResultColumns.REGISTER_BUDGET)]);
+        assertEquals(10, row[ResultSchema.fileIndexOf(KnobCatalogue.THRESHOLD_FOR_DISCARD_CONFLICTS.name())]);
+        assertEquals(catalog.kernel(kernel(catalog, "saxpy")).id(), row[ResultSchema.fileIndexOf(ResultColumns.KERNEL_ID)]);
+        assertEquals(table.configuration(0).configId(), row[ResultSchema.fileIndexOf(ResultColumns.CONFIG_ID)]);
+        assertTrue((Integer) row[ResultSchema.fileIndexOf(ResultColumns.REGISTERS)] <= 24);
+        assertTrue((Long) row[ResultSchema.fileIndexOf(ResultColumns.EST_LATENCY_CYCLES)] > 0);
+        assertNull(row[ResultSchema.fileIndexOf(ResultColumns.LAUNCH_BOUNDS)]);
     }
 
     @Test
     void aModuleThatDoesNotParseIsAParseErrorRowWithFileAndLine() {
         KernelCatalog catalog = catalog();
-        Object[] row = new PairEvaluator(catalog, configs(Configuration.of(Map.of())), "r", "m", true)
+        Object[] row = new PairEvaluator(catalog, configs(Configuration.of(Map.of())), "m", true)
                 .evaluate(kernel(catalog, "broken_saxpy"), 0);
         assertMatchesSchema(row);
-        assertEquals(ResultStatus.PARSE_ERROR.name(), row[ResultSchema.indexOf(ResultColumns.STATUS)]);
-        String message = (String) row[ResultSchema.indexOf(ResultColumns.MESSAGE)];
+        assertEquals(ResultStatus.PARSE_ERROR.name(), row[ResultSchema.fileIndexOf(ResultColumns.STATUS)]);
+        String message = (String) row[ResultSchema.fileIndexOf(ResultColumns.MESSAGE)];
         assertTrue(message.contains("broken.ptx:") && message.contains("expected a register"), message);
-        assertNull(row[ResultSchema.indexOf(ResultColumns.REGISTERS)]);
+        assertNull(row[ResultSchema.fileIndexOf(ResultColumns.REGISTERS)]);
     }
 
     @Test
     void launchBoundsCapTheBudgetAsPtxasDoes() {
         KernelCatalog catalog = catalog();
         ConfigurationTable table = configs(Configuration.of(Map.of("launch_bounds", "1024x2")));
-        Object[] row = new PairEvaluator(catalog, table, "r", "m", true).evaluate(kernel(catalog, "transpose_tiled"), 0);
-        assertEquals("1024x2", row[ResultSchema.indexOf(ResultColumns.LAUNCH_BOUNDS)]);
+        Object[] row = new PairEvaluator(catalog, table, "m", true).evaluate(kernel(catalog, "transpose_tiled"), 0);
+        assertEquals("1024x2", row[ResultSchema.fileIndexOf(ResultColumns.LAUNCH_BOUNDS)]);
         // 65536 registers / (2 blocks x 1024 threads) = 32 per thread at most.
-        assertTrue((Integer) row[ResultSchema.indexOf(ResultColumns.REGISTERS)] <= 32);
+        assertTrue((Integer) row[ResultSchema.fileIndexOf(ResultColumns.REGISTERS)] <= 32);
     }
 
     @Test
