@@ -10,9 +10,27 @@ package dev.regtune.job.bench;
  * @param plainSeconds wall time of the plain multi-threaded loop (mean of a run before and one after Spark's)
  * @param sparkSeconds wall time of the Spark job in local mode (catalog, broadcast, evaluation and
  *     the Parquet write included; session start excluded)
+ * @param sparkEvaluationSeconds thread-seconds the Spark tasks spent inside evaluations (the sum of
+ *     {@code eval_micros}): what the allocator cost there, the rest of {@code threads x sparkSeconds}
+ *     being Spark, row conversion and Parquet
  */
 public record SweepBenchResult(int kernels, int configurations, long evaluations, int threads, double plainSeconds,
-        double sparkSeconds) {
+        double sparkSeconds, double sparkEvaluationSeconds) {
+
+    /** Thread-seconds per evaluation in the plain loop. */
+    public double plainMicrosPerEvaluation() {
+        return plainSeconds * threads * 1e6 / evaluations;
+    }
+
+    /** Thread-seconds per evaluation inside Spark tasks' evaluations. */
+    public double sparkEvaluationMicros() {
+        return sparkEvaluationSeconds * 1e6 / evaluations;
+    }
+
+    /** Thread-seconds per evaluation of Spark outside the evaluations. */
+    public double sparkOverheadMicros() {
+        return (sparkSeconds * threads - sparkEvaluationSeconds) * 1e6 / evaluations;
+    }
 
     public double plainPerSecond() {
         return evaluations / plainSeconds;

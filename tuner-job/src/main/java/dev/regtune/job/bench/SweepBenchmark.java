@@ -15,7 +15,9 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import dev.regtune.job.results.ResultColumns;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 
 /**
  * Evaluations per second of the sweep in Spark local mode against a plain multi-threaded loop over
@@ -63,12 +65,14 @@ public final class SweepBenchmark {
         if (s.written() != codes.length) {
             throw new IllegalStateException("the Spark job wrote " + s.written() + " rows, expected " + codes.length);
         }
+        double evalSeconds = out.read(spark).agg(functions.sum(ResultColumns.EVAL_MICROS)).first().getLong(0) / 1e6;
+        log.printf("bench-sweep: Spark tasks spent %.2f thread-seconds inside evaluations (eval_micros)%n", evalSeconds);
         long t1 = System.nanoTime();
         PlainLoop.run(kernels, configurations, codes, threads);
         double plainAfter = (System.nanoTime() - t1) / 1e9;
         log.printf("bench-sweep: plain loop again after the Spark job %.2f s%n", plainAfter);
         log.flush();
         return new SweepBenchResult(kernels.size(), configurations.size(), codes.length, threads,
-                (plain + plainAfter) / 2, s.wallSeconds());
+                (plain + plainAfter) / 2, s.wallSeconds(), evalSeconds);
     }
 }

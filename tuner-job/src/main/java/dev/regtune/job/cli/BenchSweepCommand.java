@@ -97,6 +97,9 @@ public final class BenchSweepCommand extends RegtuneCommand {
             o.printf("spark local[%d]  %8s s  %10s evaluations/s  (Parquet written)%n", r.threads(),
                     Numbers.fixed(r.sparkSeconds(), 2), Numbers.fixed(r.sparkPerSecond(), 0));
             o.printf("spark / plain   %s%n", Numbers.percent(r.ratio()));
+            o.printf("per evaluation: plain loop %s µs; in Spark %s µs evaluating + %s µs outside (thread time)%n",
+                    Numbers.fixed(r.plainMicrosPerEvaluation(), 1), Numbers.fixed(r.sparkEvaluationMicros(), 1),
+                    Numbers.fixed(r.sparkOverheadMicros(), 1));
             o.flush();
             return 0;
         } finally {

@@ -8,12 +8,13 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 
 /**
- * The function each task runs over its partition of pair-code blocks: rows are produced lazily,
- * one evaluation at a time, so a partition never holds more than one row in memory. Built by a
+ * The function each task runs over its partition of pair-code blocks: rows are produced lazily, a
+ * small batch at a time, so a partition never holds more than {@value #BATCH} rows in memory. Built by a
  * static factory so the function captures only the broadcasts, a string and a flag (a lambda made in
  * an instance method would capture, and try to serialise, the instance).
  */
 final class PartitionEvaluation {
+    static final int BATCH = 64;
     private PartitionEvaluation() {
     }
 
@@ -22,21 +23,38 @@ final class PartitionEvaluation {
         return blocks -> rows(new PairEvaluator(kernels.value(), configurations.value(), modelVersion, verify), blocks);
     }
 
+    /**
+     * The rows of {@code blocks}, evaluated {@value #BATCH} at a time: evaluating a batch back to
+     * back and only then handing its rows to the writer keeps the allocator's working set in the
+     * CPU caches, where interleaving one evaluation with one row of Parquet encoding evicts it.
+     */
     static Iterator<Row> rows(PairEvaluator evaluator, Iterator<long[]> blocks) {
         return new Iterator<>() {
             private long[] block = new long[0];
-            private int next;
+            private int nextCode;
+            private final Row[] batch = new Row[BATCH];
+            private int batchSize;
+            private int nextRow;
 
             @Override
             public boolean hasNext() {
-                while (next == block.length) {
-                    if (!blocks.hasNext()) {
-                        return false;
-                    }
-                    block = blocks.next();
-                    next = 0;
+                if (nextRow < batchSize) {
+                    return true;
                 }
-                return true;
+                batchSize = 0;
+                nextRow = 0;
+                while (batchSize < BATCH) {
+                    if (nextCode == block.length) {
+                        if (!blocks.hasNext()) {
+                            break;
+                        }
+                        block = blocks.next();
+                        nextCode = 0;
+                        continue;
+                    }
+                    batch[batchSize++] = RowFactory.create(evaluator.evaluate(block[nextCode++]));
+                }
+                return batchSize > 0;
             }
 
             @Override
@@ -44,7 +62,9 @@ final class PartitionEvaluation {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                return RowFactory.create(evaluator.evaluate(block[next++]));
+                Row r = batch[nextRow];
+                batch[nextRow++] = null;
+                return r;
             }
         };
     }
