@@ -63,6 +63,10 @@ public final class BenchSweepCommand extends RegtuneCommand {
             description = "Architecture of the kernels (default: ${DEFAULT-VALUE}).")
     String arch;
 
+    @Option(names = "--chunk-size", paramLabel = "N", defaultValue = "1000000",
+            description = "Evaluations per atomic write of the Spark job, as sweep's option (default: ${DEFAULT-VALUE}).")
+    int chunkSize;
+
     @Option(names = "--threads", paramLabel = "N",
             description = "Threads of the plain loop and of local[N] (default: the number of processors).")
     int threads = Runtime.getRuntime().availableProcessors();
@@ -73,8 +77,8 @@ public final class BenchSweepCommand extends RegtuneCommand {
         KnobSpace space = SpaceValidateCommand.load(spec);
         String specText = Files.readString(spec, StandardCharsets.UTF_8);
         String archName = Arguments.arch(arch).name();
-        if (threads < 1 || evaluations < 1) {
-            throw new UsageException("--threads and --evaluations must be at least 1");
+        if (threads < 1 || evaluations < 1 || chunkSize < 1) {
+            throw new UsageException("--threads, --evaluations and --chunk-size must be at least 1");
         }
         KernelSource source = kernels != null ? SweepCommand.kernelSource(kernels)
                 : KernelSource.synthetic(synthetic + (synthetic.contains("arch=") ? "" : ",arch=" + archName),
@@ -129,7 +133,7 @@ public final class BenchSweepCommand extends RegtuneCommand {
     private SweepRequest request(KernelSource source, KnobSpace space, String specText, long configs, String archName) {
         return new SweepRequest(source, kernels == null ? "synthetic:" + synthetic : kernels.toString(), space,
                 specText, new SweepPlan.Sampled("sobol", configs), Optional.of(archName), archName, false,
-                Optional.empty(), 0, 200_000, 0, false);
+                Optional.empty(), 0, chunkSize, 0, false);
     }
 
     private static void deleteTree(Path root) throws IOException {

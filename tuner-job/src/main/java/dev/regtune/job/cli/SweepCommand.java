@@ -118,8 +118,9 @@ public final class SweepCommand extends RegtuneCommand {
             description = "Seed of the sampler or strategy (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--chunk-size", paramLabel = "N", defaultValue = "200000",
-            description = "Evaluations per atomic write; a run killed part-way loses at most its open chunk "
+    @Option(names = "--chunk-size", paramLabel = "N", defaultValue = "1000000",
+            description = "Evaluations per atomic write; a run killed part-way loses at most its open chunk. "
+                    + "Each chunk ends when its slowest task does, so small chunks leave cores idle "
                     + "(default: ${DEFAULT-VALUE}).")
     int chunkSize;
 
