@@ -23,6 +23,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code regtune report}: one self-contained HTML page of plots over a sweep's results. */
@@ -41,9 +42,8 @@ import picocli.CommandLine.Option;
                     + "registers as colour; (3) the default configuration against the tuned one (the robust global "
                     + "configuration of 'regtune select') per family; (4) the spill cliff: spill bytes, registers "
                     + "and allocation failures over the register budget per family.",
-            "The tuned configuration and the Pareto front are regtune select's, with its default split "
-                    + "(train on a 0.7 share of the kernels, seed 0). The same results and options give the same "
-                    + "bytes."
+            "The tuned configuration and the Pareto front are regtune select's, with the same --train and "
+                    + "--seed. The same results and options give the same bytes."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
@@ -53,10 +53,8 @@ import picocli.CommandLine.Option;
                     + "--out does not exist"
         })
 public final class ReportCommand extends RegtuneCommand {
-    /** regtune select's default share of training kernels, so that "tuned" is what select chooses by default. */
-    static final double TRAIN_FRACTION = 0.7;
-    /** regtune select's default split seed. */
-    static final long SEED = 0;
+    @Mixin
+    SplitOptions split = new SplitOptions();
 
     @Option(names = "--results", paramLabel = "DIR", required = true,
             description = "The --out folder of 'regtune sweep', or its results folder.")
@@ -100,7 +98,7 @@ public final class ReportCommand extends RegtuneCommand {
             SparkSession spark = SparkSessions.open("regtune report", Optional.empty());
             ResultTable table = new ResultTableReader(spark).read(results,
                     new ReadOptions(Optional.ofNullable(runId), Optional.empty(), Optional.empty()));
-            Selection selection = Selector.select(table, parsed, TRAIN_FRACTION, SEED);
+            Selection selection = Selector.select(table, parsed, split.train(), split.seed());
             content = SweepReport.build(spark, folder, plotted, SelectionTables.facts(table, selection));
         } catch (ReportInputException | SelectionInputException e) {
             throw new UsageException(e.getMessage());

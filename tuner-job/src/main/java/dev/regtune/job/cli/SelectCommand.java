@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code regtune select}: best configurations, a robust global configuration and the Pareto front of a sweep. */
@@ -59,14 +60,8 @@ public final class SelectCommand extends RegtuneCommand {
                     + "weighted:M1=W1,M2=W2,... for a weighted sum (default: ${DEFAULT-VALUE}).")
     String objective;
 
-    @Option(names = "--train", paramLabel = "FRACTION", defaultValue = "0.7",
-            description = "Share of the kernels to choose the global configuration on, above 0 and at most 1; "
-                    + "the rest are held out to test it (default: ${DEFAULT-VALUE}).")
-    double train;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
-            description = "Seed of the training/test split (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    SplitOptions split = new SplitOptions();
 
     @Option(names = "--run-id", paramLabel = "ID",
             description = "Read only this run's rows (default: every run in the folder).")
@@ -100,9 +95,7 @@ public final class SelectCommand extends RegtuneCommand {
         } catch (SelectionInputException e) {
             throw new UsageException(e.getMessage());
         }
-        if (!(train > 0.0 && train <= 1.0)) {
-            throw new UsageException("--train must be a fraction above 0 and at most 1, not " + train);
-        }
+        double train = split.train();
         if (rows < 1) {
             throw new UsageException("--rows must be at least 1, not " + rows);
         }
@@ -120,7 +113,7 @@ public final class SelectCommand extends RegtuneCommand {
             throw new UsageException(e.getMessage());
         }
         table.notes().forEach(this::note);
-        Selection selection = Selector.select(table, parsed, train, seed);
+        Selection selection = Selector.select(table, parsed, train, split.seed());
         new SelectionSummary(selection, rows).print(out());
         SelectionJson.write(selection, target);
         out().println();
