@@ -87,14 +87,14 @@ final class AdaptiveRounds {
             }
             ConfigurationTable table = new ConfigurationTable(list);
             PendingPairs pending = job.pending(kernels, table, modelVersion);
-            BitSet[] wanted = wantedKernels(proposals, table);
+            BitSet[] wanted = wantedKernels(proposals, list, table);
             long[] codes = restrict(pending.codes(), wanted);
             long roundPairs = countWanted(table, wanted);
             evaluations += roundPairs;
             skipped += roundPairs - codes.length;
             job.progress().addToTotal(codes.length);
             written += job.evaluate(kernelBroadcast, table, codes, runId, modelVersion, request);
-            strategy.observe(observe(proposals, table, wanted));
+            strategy.observe(observe(proposals, list, table, wanted));
             for (SweepConfiguration c : table.configurations()) {
                 configs.put(c.configId(), Boolean.TRUE);
             }
@@ -102,12 +102,17 @@ final class AdaptiveRounds {
         return new SweepJob.Counts(configs.size(), evaluations, skipped, written);
     }
 
-    /** Per configuration of the table, the kernels its proposals ask for (all when a proposal names none). */
-    private BitSet[] wantedKernels(List<Proposal> proposals, ConfigurationTable table) {
+    /**
+     * Per configuration of the table, the kernels its proposals ask for (all when a proposal names
+     * none); {@code configs} are the proposals' configurations, index for index.
+     */
+    private BitSet[] wantedKernels(List<Proposal> proposals, List<SweepConfiguration> configs,
+            ConfigurationTable table) {
         Map<String, Integer> byId = index(table);
         BitSet[] wanted = new BitSet[table.size()];
-        for (Proposal p : proposals) {
-            int c = byId.get(SweepConfiguration.of(p.configuration()).configId());
+        for (int i = 0; i < proposals.size(); i++) {
+            Proposal p = proposals.get(i);
+            int c = byId.get(configs.get(i).configId());
             BitSet b = wanted[c] == null ? (wanted[c] = new BitSet(kernels.size())) : wanted[c];
             if (p.kernels().isEmpty()) {
                 b.set(0, kernels.size());
@@ -150,7 +155,8 @@ final class AdaptiveRounds {
     }
 
     /** The round's observations, read back from the result table. */
-    private List<Observation> observe(List<Proposal> proposals, ConfigurationTable table, BitSet[] wanted) {
+    private List<Observation> observe(List<Proposal> proposals, List<SweepConfiguration> configs,
+            ConfigurationTable table, BitSet[] wanted) {
         List<String> ids = table.configurations().stream().map(SweepConfiguration::configId).distinct().toList();
         Map<String, Map<String, double[]>> perConfig = new HashMap<>();
         if (job.store().hasResults()) {
@@ -174,8 +180,9 @@ final class AdaptiveRounds {
         }
         Map<String, Integer> byId = index(table);
         List<Observation> out = new ArrayList<>(proposals.size());
-        for (Proposal p : proposals) {
-            String id = SweepConfiguration.of(p.configuration()).configId();
+        for (int i = 0; i < proposals.size(); i++) {
+            Proposal p = proposals.get(i);
+            String id = configs.get(i).configId();
             BitSet want = wanted[byId.get(id)];
             Map<String, double[]> all = perConfig.getOrDefault(id, Map.of());
             Map<String, double[]> mine = new TreeMap<>();

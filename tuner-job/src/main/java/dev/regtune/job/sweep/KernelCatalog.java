@@ -12,10 +12,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The kernels of a sweep in the compact form that is broadcast to executors: every distinct PTX
@@ -45,7 +46,7 @@ public final class KernelCatalog implements Serializable {
         List<SweepKernel> kernels = new ArrayList<>();
         Map<String, Integer> moduleIndex = new HashMap<>();
         List<String> modules = new ArrayList<>();
-        Map<String, Boolean> seen = new LinkedHashMap<>();
+        Set<String> seen = new HashSet<>();
         try {
             Iterator<KernelRecord> it = source.iterator();
             while (it.hasNext()) {
@@ -54,7 +55,7 @@ public final class KernelCatalog implements Serializable {
                 if (arch.isPresent() && !arch.get().equals(a)) {
                     continue;
                 }
-                if (seen.putIfAbsent(r.id(), Boolean.TRUE) != null) {
+                if (!seen.add(r.id())) {
                     continue;
                 }
                 String text = r.ptxText();

@@ -30,6 +30,8 @@ public final class PairEvaluator {
     private final String modelVersion;
     private final RegisterAllocator allocator = Allocators.fatPoint();
     private final boolean verify;
+    /** This task's view of the executor's module cache: one lookup per module, not per evaluation. */
+    private final ParsedModule[] modules;
 
     /**
      * @param verify whether to run the independent {@link AllocationChecker} on every OK result; a
@@ -38,6 +40,7 @@ public final class PairEvaluator {
     public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, String modelVersion,
             boolean verify) {
         this.verify = verify;
+        this.modules = new ParsedModule[kernels.modules()];
         this.kernels = kernels;
         this.configurations = configurations;
         this.modelVersion = modelVersion;
@@ -68,7 +71,7 @@ public final class PairEvaluator {
         row[i++] = config.launchBounds();
         int outcome = i;
         try {
-            ParsedModule module = ParsedModules.get(kernels, kernel.module(), kernel.source());
+            ParsedModule module = module(kernel);
             if (module.error() != null) {
                 fail(row, outcome, ResultStatus.PARSE_ERROR, module.error());
             } else {
@@ -121,5 +124,13 @@ public final class PairEvaluator {
         for (int j = i + 2; j < COLUMNS - 1; j++) {
             row[j] = null;
         }
+    }
+
+    private ParsedModule module(SweepKernel kernel) {
+        ParsedModule m = modules[kernel.module()];
+        if (m == null) {
+            m = modules[kernel.module()] = ParsedModules.get(kernels, kernel.module(), kernel.source());
+        }
+        return m;
     }
 }
