@@ -1,6 +1,8 @@
 package dev.regtune.core;
 
 import dev.regtune.core.fatpoint.FatPointAllocator;
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.Knobs;
 import java.util.List;
 
 /** The allocator families RegTune models, by name. */
@@ -23,6 +25,14 @@ public final class Allocators {
         }
         throw new IllegalArgumentException("unknown allocator '" + name + "'; known: "
                 + String.join(", ", ALL.stream().map(RegisterAllocator::name).toList()));
+    }
+
+    /**
+     * The allocator the {@code allocator} knob of {@code knobs} names, so that one sweep over that
+     * knob compares the families.
+     */
+    public static RegisterAllocator forKnobs(Knobs knobs) {
+        return byName(KnobCatalogue.ALLOCATOR.format(knobs.get(KnobCatalogue.ALLOCATOR)));
     }
 
     /** The ptxas fat-point allocator. */

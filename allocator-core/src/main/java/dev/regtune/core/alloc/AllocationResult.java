@@ -18,15 +18,16 @@ package dev.regtune.core.alloc;
  * @param occupancy active warps per SM over the architecture's maximum
  * @param activeWarps active warps per SM
  * @param registerBudget the GPR budget the allocator worked to (from -maxrregcount, .maxnreg, launch bounds)
- * @param attempts fat-point attempts made over all classes (NOSPILL counts as one)
- * @param coalescedCopies copies removed by coalescing
+ * @param attempts fat-point attempts made over all classes (NOSPILL counts as one); for briggs, build-colour-spill rounds
+ * @param coalescedCopies copies removed by coalescing (CICC's copy coalescer and the allocator's own together)
+ * @param copyCoalescing what CICC's copy coalescer saw, merged and left; {@link CopyCoalescing#NONE} when it did not run
  * @param message empty when OK; ptxas's failure message otherwise
  * @param assignment the placement, for the checker; null when allocation failed
  */
 public record AllocationResult(String function, String arch, AllocationStatus status, int registers,
         int spillStoreBytes, int spillLoadBytes, int stackFrameBytes, int smemSpillBytes, int uniformRegisters,
         int predicateRegisters, long estLatencyCycles, double occupancy, int activeWarps, int registerBudget,
-        int attempts, int coalescedCopies, String message, Assignment assignment) {
+        int attempts, int coalescedCopies, CopyCoalescing copyCoalescing, String message, Assignment assignment) {
 
     /** ptxas's message for a function that cannot be allocated within {@code registerCount} registers. */
     public static String failureMessage(int registerCount) {

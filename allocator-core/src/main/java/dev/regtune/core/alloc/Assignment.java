@@ -20,6 +20,7 @@ public final class Assignment {
     private final int[] spillOffset;
     private final int[] operandSlot;
     private final int[] classBudget;
+    private final boolean[] reloadReused;
 
     /**
      * @param vregClass effective class id (1..6) per vreg, 0 for a vreg that never appears
@@ -31,10 +32,23 @@ public final class Assignment {
      */
     public Assignment(int[] vregClass, int[] vregSlot, byte[] spillSpace, int[] spillOffset, int[] operandSlot,
             int[] classBudget) {
+        this(vregClass, vregSlot, spillSpace, spillOffset, operandSlot, classBudget, new boolean[operandSlot.length]);
+    }
+
+    /**
+     * An assignment in which some uses of spilled values are not reloaded from memory: {@code
+     * reloadReused[op]} says that use {@code op} reads the register an earlier occurrence of the
+     * same value in the same block (its def, or a use that reloaded it) still holds. The
+     * register is then occupied from that occurrence to this use (see the checker's rules).
+     */
+    public Assignment(int[] vregClass, int[] vregSlot, byte[] spillSpace, int[] spillOffset, int[] operandSlot,
+            int[] classBudget, boolean[] reloadReused) {
         int n = vregClass.length;
-        if (vregSlot.length != n || spillSpace.length != n || spillOffset.length != n || classBudget.length != 7) {
+        if (vregSlot.length != n || spillSpace.length != n || spillOffset.length != n || classBudget.length != 7
+                || reloadReused.length != operandSlot.length) {
             throw new IllegalArgumentException("assignment arrays disagree in length");
         }
+        this.reloadReused = reloadReused;
         this.vregClass = vregClass;
         this.vregSlot = vregSlot;
         this.spillSpace = spillSpace;
@@ -75,6 +89,11 @@ public final class Assignment {
         return operandSlot[op];
     }
 
+    /** Whether use operand {@code op} of a spilled value reuses a register loaded earlier instead of reloading. */
+    public boolean reloadReused(int op) {
+        return reloadReused[op];
+    }
+
     public int classBudget(int classId) {
         return classBudget[classId];
     }
@@ -83,7 +102,8 @@ public final class Assignment {
     public boolean equals(Object o) {
         return o instanceof Assignment a && Arrays.equals(vregClass, a.vregClass) && Arrays.equals(vregSlot, a.vregSlot)
                 && Arrays.equals(spillSpace, a.spillSpace) && Arrays.equals(spillOffset, a.spillOffset)
-                && Arrays.equals(operandSlot, a.operandSlot) && Arrays.equals(classBudget, a.classBudget);
+                && Arrays.equals(operandSlot, a.operandSlot) && Arrays.equals(classBudget, a.classBudget)
+                && Arrays.equals(reloadReused, a.reloadReused);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.alloc.Assignment;
+import dev.regtune.core.alloc.CopyCoalescing;
 import dev.regtune.core.alloc.SpillSpace;
 import dev.regtune.core.analysis.BlockFrequency;
 import dev.regtune.core.analysis.Dominators;
@@ -91,7 +92,7 @@ public final class FatPointAllocator implements RegisterAllocator {
         if (!ok) {
             return new AllocationResult(fn.name(), arch.name(), AllocationStatus.ALLOC_FAILED, budget.registers(), 0, 0,
                     0, 0, 0, 0, 0, 0.0, 0, budget.registers(), attempts, groups.coalescedCopies(),
-                    AllocationResult.failureMessage(budget.registers()), null);
+                    CopyCoalescing.NONE, AllocationResult.failureMessage(budget.registers()), null);
         }
 
         boolean smem = knobs.getBool(KnobCatalogue.SMEM_SPILLING) && !fn.usesAbi();
@@ -157,7 +158,7 @@ public final class FatPointAllocator implements RegisterAllocator {
         return new AllocationResult(fn.name(), arch.name(), AllocationStatus.OK, m.registers(),
                 m.spills().localSpillBytes(), m.spills().localRefillBytes(), frame, smemBytes, m.uniformRegisters(),
                 m.predicateRegisters(), m.estLatencyCycles(), m.occupancy().occupancy(),
-                m.occupancy().activeWarpsPerSm(), budget.registers(), attempts, groups.coalescedCopies(), "",
+                m.occupancy().activeWarpsPerSm(), budget.registers(), attempts, groups.coalescedCopies(), CopyCoalescing.NONE, "",
                 assignment);
     }
 

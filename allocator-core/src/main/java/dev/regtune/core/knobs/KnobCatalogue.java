@@ -12,6 +12,10 @@ import java.util.TreeMap;
  * Every knob RegTune knows, in one place. Ids and names come from seed 000 ("Key Knobs", the
  * allocator state layout) and seed 004; constants without a knob number get id -1.
  *
+ * <p>LLVM's hyphenated knob names (seed 003: {@code join-liveintervals}) are catalogued with
+ * underscores, so that they are identifiers in space-spec expressions and Parquet columns;
+ * lookups accept either spelling.
+ *
  * <p>Where a seed gives no default (knob 639, the coalescing limits) the default chosen here is
  * stated in the knob's meaning, and README's knob table marks it.
  */
@@ -20,7 +24,14 @@ public final class KnobCatalogue {
 
     private static KnobDef def(int id, String name, boolean seedNamed, KnobType type, double dflt, double min,
             double max, KnobEffect effect, String meaning) {
-        KnobDef d = new KnobDef(ALL.size(), id, name, seedNamed, type, dflt, min, max, effect, meaning);
+        KnobDef d = new KnobDef(ALL.size(), id, name, seedNamed, type, dflt, min, max, effect, meaning, List.of());
+        ALL.add(d);
+        return d;
+    }
+
+    private static KnobDef choice(String name, boolean seedNamed, List<String> choices, String dflt, String meaning) {
+        KnobDef d = new KnobDef(ALL.size(), -1, name, seedNamed, KnobType.CHOICE, choices.indexOf(dflt), 0,
+                choices.size() - 1, KnobEffect.MODELLED, meaning, choices);
         ALL.add(d);
         return d;
     }
@@ -29,6 +40,11 @@ public final class KnobCatalogue {
             String meaning) {
         return def(id, name, seedNamed, KnobType.BOOL, dflt ? 1 : 0, 0, 1, effect, meaning);
     }
+
+    // ---- the allocator family ----
+    public static final KnobDef ALLOCATOR = choice("allocator", false, List.of("fatpoint", "briggs"), "fatpoint",
+            "Which allocator family allocates: 'fatpoint' (ptxas, seeds 000/004) or 'briggs' (CICC's optimistic "
+                    + "colouring, seeds 001/002), so one sweep compares the families.");
 
     // ---- fat-point core (seed 000) ----
     public static final KnobDef THRESHOLD_FOR_DISCARD_CONFLICTS = def(684, "RegAllocThresholdForDiscardConflicts", true,
@@ -148,6 +164,63 @@ public final class KnobCatalogue {
     public static final KnobDef LOCAL_STORE_COST = def(-1, "RegTuneLocalStoreCost", false, KnobType.INT, 0, 0, 10_000,
             KnobEffect.MODELLED, "Issue cycles of a spill store (STL); 0 takes the architecture's value.");
 
+    // ---- CICC copy coalescer (seed 003); LLVM's hyphenated names are spelt with underscores ----
+    public static final KnobDef JOIN_LIVEINTERVALS = bool(-1, "join_liveintervals", true, true, KnobEffect.MODELLED,
+            "Master enable of CICC's copy coalescer (LLVM's join-liveintervals); it always runs in front of the "
+                    + "briggs allocator and, under RegTuneCoalesceBeforeFatPoint, in front of the fat-point one.");
+    public static final KnobDef JOIN_GLOBALCOPIES = bool(-1, "join_globalcopies", true, true, KnobEffect.MODELLED,
+            "Coalesce copies whose source or destination is live across a block boundary (LLVM's "
+                    + "join-globalcopies; the seed's default is the subtarget's, RegTune's true).");
+    public static final KnobDef TERMINAL_RULE = bool(-1, "terminal_rule", true, true, KnobEffect.MODELLED,
+            "LLVM's terminal-rule: a copy into a register no other copy touches waits (in the retry heap) while "
+                    + "its source still has an untried copy, so that copy is joined first.");
+    public static final KnobDef LARGE_INTERVAL_SIZE_THRESHOLD = def(-1, "large_interval_size_threshold", true,
+            KnobType.INT, 100, 1, 1_000_000, KnobEffect.MODELLED,
+            "An interval with more definitions (value numbers) than this is large (seed 100).");
+    public static final KnobDef LARGE_INTERVAL_FREQ_THRESHOLD = def(-1, "large_interval_freq_threshold", true,
+            KnobType.INT, 256, 0, 1_000_000, KnobEffect.MODELLED,
+            "A large interval takes part in at most this many joins (seed 256).");
+    public static final KnobDef COPY_LIMIT = def(-1, "copy_limit", true, KnobType.INT, 100_000, 0, 10_000_000,
+            KnobEffect.MODELLED, "Most copy instructions the NVPTX coalescer considers, in layout order (a runtime "
+                    + "budget in the seed without a documented value; RegTune's default 100000).");
+    public static final KnobDef COALESCE_LIMIT = def(-1, "coalesce_limit", true, KnobType.INT, 100_000, 0,
+            10_000_000, KnobEffect.MODELLED, "Most merges before the NVPTX coalescer bails out (a runtime budget in "
+                    + "the seed without a documented value; RegTune's default 100000).");
+    public static final KnobDef COALESCER_BLOCK_FREQUENCY = bool(-1, "RegTuneCoalescerBlockFrequency", false, false,
+            KnobEffect.MODELLED, "The seed's block-frequency flag: a candidate's weight is multiplied by the "
+                    + "frequency of its copy's block, so copies in hot blocks win ties first.");
+    public static final KnobDef COALESCER_RETRY = bool(-1, "RegTuneCoalescerRetry", false, true, KnobEffect.MODELLED,
+            "The double-buffered retry: candidates that were blocked or deferred are tried again, pass after pass, "
+                    + "until a pass merges nothing; false makes one pass.");
+    public static final KnobDef COALESCE_BEFORE_FATPOINT = bool(-1, "RegTuneCoalesceBeforeFatPoint", false, false,
+            KnobEffect.MODELLED, "Run CICC's copy coalescer in front of the fat-point allocator too (nvcc's PTX has "
+                    + "been through it once already, so ptxas's model runs without it by default).");
+
+    // ---- CICC Briggs allocator (seeds 001/002) ----
+    public static final KnobDef BRIGGS_LOW_DEGREE_THRESHOLD = def(-1, "BriggsLowDegreeThreshold", false, KnobType.INT,
+            15, 1, 255, KnobEffect.MODELLED, "The seed's 'K = 15' (degree > 0xE check): a node is of low degree "
+                    + "below min(this, the colours it can take); also the threshold of both coalescing criteria.");
+    public static final KnobDef BRIGGS_COALESCING_FACTOR = def(-1, "BriggsCoalescingFactor", false, KnobType.DOUBLE,
+            0.8, 0.05, 4.0, KnobEffect.MODELLED, "Effective degree = degree x this, in the George coalescing test "
+                    + "and the Briggs removal criterion (seed: 0xCCCCCCCCCCCCCCCD = 0.8).");
+    public static final KnobDef BRIGGS_CONSERVATIVE_COALESCING = bool(-1, "BriggsConservativeCoalescing", false,
+            true, KnobEffect.MODELLED, "Phase 3: merge copy-related nodes that do not interfere when the George "
+                    + "criterion allows it, iterated to a fixed point.");
+    public static final KnobDef BRIGGS_OPTIMISTIC_SELECT = bool(-1, "BriggsOptimisticSelect", false, true,
+            KnobEffect.MODELLED, "Push spill candidates and try to colour them in select (Briggs); false spills "
+                    + "them at once (Chaitin).");
+    public static final KnobDef BRIGGS_LOOP_DEPTH_BASE = def(-1, "BriggsLoopDepthBase", false, KnobType.DOUBLE, 1.5,
+            1.0, 100.0, KnobEffect.MODELLED, "Spill cost = defs x uses x latency x this^loop depth (seed: 1.5, "
+                    + "suspected).");
+    public static final KnobDef BRIGGS_MEMORY_LATENCY = def(-1, "BriggsMemoryLatency", false, KnobType.INT, 0, 0,
+            10_000, KnobEffect.MODELLED, "The memory latency of the spill cost, in cycles (seed: 20-100 by level); "
+                    + "0 takes the architecture's local-load latency.");
+    public static final KnobDef BRIGGS_LAZY_RELOAD = bool(-1, "BriggsLazyReload", false, true, KnobEffect.MODELLED,
+            "Phase 6: a reload whose value an earlier reload (or the def) in the same block still holds in the "
+                    + "same free register is removed.");
+    public static final KnobDef BRIGGS_MAX_ROUNDS = def(-1, "BriggsMaxRounds", false, KnobType.INT, 16, 1, 1000,
+            KnobEffect.MODELLED, "Most build-colour-spill rounds before the allocation fails.");
+
     // ---- seed-named knobs of mechanisms RegTune does not model ----
     public static final KnobDef MAC_FORCE = bool(628, "RegAllocMacForce", true, false, KnobEffect.PASSIVE,
             "Forces the MAC-level pre-allocation path (not modelled).");
@@ -185,7 +258,7 @@ public final class KnobCatalogue {
 
     /** Looks a knob up by name, ignoring case. */
     public static Optional<KnobDef> byName(String name) {
-        return Optional.ofNullable(BY_NAME.get(name));
+        return Optional.ofNullable(BY_NAME.get(name.replace('-', '_')));
     }
 
     /** Looks a knob up by its seed number. */
@@ -206,7 +279,7 @@ public final class KnobCatalogue {
             return byId(Integer.parseInt(key)).orElseThrow(
                     () -> new IllegalArgumentException("there is no knob number " + key + " in the catalogue"));
         }
-        KnobDef d = BY_NAME.get(key);
+        KnobDef d = BY_NAME.get(key.replace('-', '_'));
         if (d != null) {
             return d;
         }

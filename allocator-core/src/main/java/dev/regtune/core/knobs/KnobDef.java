@@ -1,5 +1,7 @@
 package dev.regtune.core.knobs;
 
+import java.util.List;
+
 /**
  * One knob of the catalogue.
  *
@@ -13,9 +15,17 @@ package dev.regtune.core.knobs;
  * @param max largest valid value (inclusive)
  * @param effect whether RegTune's models read it
  * @param meaning one line saying what it does
+ * @param choices the names of a {@link KnobType#CHOICE} knob's values, index by index; empty for other types
  */
 public record KnobDef(int ordinal, int id, String name, boolean seedNamed, KnobType type, double defaultValue,
-        double min, double max, KnobEffect effect, String meaning) {
+        double min, double max, KnobEffect effect, String meaning, List<String> choices) {
+
+    public KnobDef {
+        choices = List.copyOf(choices);
+        if ((type == KnobType.CHOICE) != !choices.isEmpty()) {
+            throw new IllegalArgumentException("knob " + name + ": only a CHOICE knob has named choices");
+        }
+    }
 
     /** Whether {@code value} is a valid value of this knob (type and range). */
     public boolean accepts(double value) {
@@ -24,9 +34,19 @@ public record KnobDef(int ordinal, int id, String name, boolean seedNamed, KnobT
         }
         return switch (type) {
             case BOOL -> value == 0.0 || value == 1.0;
-            case INT -> value == Math.rint(value);
+            case INT, CHOICE -> value == Math.rint(value);
             case DOUBLE -> !Double.isInfinite(value);
         };
+    }
+
+    /** The index of the choice named {@code name} (ignoring case), or -1 when there is none. */
+    public int choiceIndex(String name) {
+        for (int i = 0; i < choices.size(); i++) {
+            if (choices.get(i).equalsIgnoreCase(name)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The valid range in words, as used in validation messages: "[0, 512]", "true or false". */
@@ -35,15 +55,18 @@ public record KnobDef(int ordinal, int id, String name, boolean seedNamed, KnobT
             case BOOL -> "true or false";
             case INT -> "[" + (long) min + ", " + (long) max + "]";
             case DOUBLE -> "[" + formatDouble(min) + ", " + formatDouble(max) + "]";
+            case CHOICE -> "one of " + String.join(", ", choices);
         };
     }
 
-    /** The value as text in this knob's type: "true", "50", "0.2". */
+    /** The value as text in this knob's type: "true", "50", "0.2", "briggs". */
     public String format(double value) {
         return switch (type) {
             case BOOL -> value != 0.0 ? "true" : "false";
             case INT -> Long.toString((long) value);
             case DOUBLE -> formatDouble(value);
+            case CHOICE -> value >= 0 && value < choices.size() && value == Math.rint(value) ? choices.get((int) value)
+                    : Long.toString((long) value);
         };
     }
 

@@ -66,7 +66,7 @@ public final class Knobs {
         return new Knobs(v);
     }
 
-    /** A copy with one knob, named or numbered, set from text ("true", "50", "0.25", "1e3"). */
+    /** A copy with one knob, named or numbered, set from text ("true", "50", "0.25", "1e3", "briggs"). */
     public Knobs with(String nameOrId, String text) {
         KnobDef d = KnobCatalogue.require(nameOrId);
         return with(d, parseValue(d, text));
@@ -75,6 +75,14 @@ public final class Knobs {
     /** Parses {@code text} as a value of knob {@code d}, with a one-sentence error naming the knob. */
     public static double parseValue(KnobDef d, String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
+        if (d.type() == KnobType.CHOICE) {
+            int index = d.choiceIndex(t);
+            if (index < 0) {
+                throw new IllegalArgumentException("knob " + d.label() + " expects " + d.rangeText() + ", not '"
+                        + text + "'");
+            }
+            return index;
+        }
         if (d.type() == KnobType.BOOL) {
             return switch (t) {
                 case "true", "1", "on", "yes" -> 1.0;

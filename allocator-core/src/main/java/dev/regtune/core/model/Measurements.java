@@ -98,8 +98,9 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
 
     /**
      * Spill traffic counted operand by operand: a spilled value used by an instruction is
-     * reloaded once before it, and stored once after an instruction that defines it; removed
-     * copies cause neither. Also widens the class peaks by the slots spilled operands occupy.
+     * reloaded once before it (unless the use reuses a register an earlier reload or the def
+     * loaded, {@link Assignment#reloadReused}), and stored once after an instruction that defines
+     * it; removed copies cause neither. Also widens the class peaks by the slots spilled operands occupy.
      */
     private static final class SpillCounts {
         int localStore;
@@ -128,7 +129,7 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
                 peak[c] = Math.max(peak[c], a.operandSlot(op) + fn.vregSlots(v));
             }
             int stamp = 2 * i + (def ? 2 : 1);
-            if (removedCopy[i] || seen[v] == stamp) {
+            if (removedCopy[i] || seen[v] == stamp || (!def && a.reloadReused(op))) {
                 return;
             }
             seen[v] = stamp;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.alloc.CopyCoalescing;
 import dev.regtune.core.ir.FunctionKind;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class ReportWritersTest {
     private static AllocationResult result(String fn, AllocationStatus status, String message, int smem) {
         return new AllocationResult(fn, "sm_90", status, 38, 16, 24, 40, smem, 12, 3, 12345L, 0.75, 48, 255, 1, 0,
-                message, null);
+                CopyCoalescing.NONE, message, null);
     }
 
     private static String text(FunctionReport report) {

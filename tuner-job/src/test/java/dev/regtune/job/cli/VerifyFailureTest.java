@@ -58,7 +58,7 @@ class VerifyFailureTest {
             return new AllocationResult(r.function(), r.arch(), r.status(), r.registers(), r.spillStoreBytes(),
                     r.spillLoadBytes(), r.stackFrameBytes(), r.smemSpillBytes(), r.uniformRegisters(),
                     r.predicateRegisters(), r.estLatencyCycles(), r.occupancy(), r.activeWarps(), r.registerBudget(),
-                    r.attempts(), r.coalescedCopies(), r.message(), broken);
+                    r.attempts(), r.coalescedCopies(), r.copyCoalescing(), r.message(), broken);
         }
     }
 
