@@ -1,5 +1,6 @@
 package dev.regtune.core;
 
+import dev.regtune.core.briggs.BriggsAllocator;
 import dev.regtune.core.fatpoint.FatPointAllocator;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
@@ -7,7 +8,7 @@ import java.util.List;
 
 /** The allocator families RegTune models, by name. */
 public final class Allocators {
-    private static final List<RegisterAllocator> ALL = List.of(new FatPointAllocator());
+    private static final List<RegisterAllocator> ALL = List.of(new FatPointAllocator(), new BriggsAllocator());
 
     private Allocators() {
     }
@@ -33,6 +34,11 @@ public final class Allocators {
      */
     public static RegisterAllocator forKnobs(Knobs knobs) {
         return byName(KnobCatalogue.ALLOCATOR.format(knobs.get(KnobCatalogue.ALLOCATOR)));
+    }
+
+    /** The CICC Briggs optimistic-colouring allocator. */
+    public static RegisterAllocator briggs() {
+        return ALL.get(1);
     }
 
     /** The ptxas fat-point allocator. */

@@ -191,12 +191,61 @@ public final class AllocationChecker {
                         + role + " of " + instr(i) + ", in " + reg(c, earlier, fn.vregSlots(v)) + " and in "
                         + reg(c, slot, fn.vregSlots(v)) + " at the same " + point(point) + ".");
             }
+            int from = point;
+            if (!defs && a.reloadReused(op)) {
+                from = heldSince(i, v, slot, c);
+            }
             if (checkRegister(v, c, slot, i, "at its " + role)) {
                 for (int s = 0; s < fn.vregSlots(v); s++) {
-                    registers[c].add(slot + s, point, point, v);
+                    registers[c].add(slot + s, from, point, v);
                 }
             }
         }
+    }
+
+    /**
+     * For a use of spilled {@code v} at {@code i} that reuses an earlier reload: the point just
+     * after the nearest earlier occurrence of {@code v} in the same block (a def's write point
+     * or a use's read point), which must hold {@code v} in the same register. The register is
+     * then occupied by {@code v} from there to the use. Reports the violation and returns the
+     * use's own read point when there is no such occurrence.
+     */
+    private int heldSince(int i, int v, int slot, int c) {
+        int block = fn.blockOf(i);
+        for (int j = i - 1; j >= 0 && fn.blockOf(j) == block; j--) {
+            int held = occurrenceSlot(j, v, true);
+            int point = 2 * j + 1;
+            if (held == -2) {
+                held = occurrenceSlot(j, v, false);
+                point = 2 * j;
+            }
+            if (held == -2) {
+                continue;
+            }
+            if (held != slot) {
+                report(ViolationKind.RELOAD_NOT_HELD, v, -1, i, name(v) + " is read in " + instr(i) + " from "
+                        + reg(c, slot, fn.vregSlots(v)) + " without a reload, but its previous occurrence in "
+                        + instr(j) + " left it in " + (held < 0 ? "no register" : reg(c, held, fn.vregSlots(v)))
+                        + ".");
+                return 2 * i;
+            }
+            return point + 1;
+        }
+        report(ViolationKind.RELOAD_NOT_HELD, v, -1, i, name(v) + " is read in " + instr(i) + " from "
+                + reg(c, slot, fn.vregSlots(v)) + " without a reload, but nothing earlier in its block holds it.");
+        return 2 * i;
+    }
+
+    /** The operand slot of {@code v} among the defs (or uses) of {@code j}; -2 when it is not among them. */
+    private int occurrenceSlot(int j, int v, boolean defs) {
+        int n = defs ? fn.defCount(j) : fn.useCount(j);
+        for (int k = 0; k < n; k++) {
+            int op = defs ? fn.defOperand(j, k) : fn.useOperand(j, k);
+            if (fn.operandVreg(op) == v) {
+                return a.operandSlot(op);
+            }
+        }
+        return -2;
     }
 
     /** The operand slot of the first earlier def (or use) of {@code v} at {@code i}, or -1 if none. */

@@ -20,6 +20,11 @@ public enum ViolationKind {
     MISSING_OPERAND_SLOT,
     /** Occurrences of one spilled value at one program point in different registers. */
     OPERAND_SLOT_MISMATCH,
+    /**
+     * A use that claims to reuse an earlier reload, but no earlier occurrence of the value in its
+     * block holds the value in the same register.
+     */
+    RELOAD_NOT_HELD,
     /** Two values of one class in overlapping registers at the same program point. */
     REGISTER_CONFLICT,
     /** Two spilled values with overlapping live ranges in overlapping bytes of the same memory. */

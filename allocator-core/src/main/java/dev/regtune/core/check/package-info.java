@@ -35,7 +35,10 @@
  * It occupies a register only at its own operand occurrences: a def occurrence at {@code i}
  * occupies {@code operandSlot(op)} at point {@code 2i+1}, a use occurrence at point {@code 2i}.
  * Each such operand slot is present, within budget and aligned, and occurrences of the same vreg
- * at the same point use the same slot.</li>
+ * at the same point use the same slot. A use marked {@code reloadReused} (lazy reload: no load
+ * from memory) must find the nearest earlier occurrence of the value in its block (a def, or a
+ * use) in the same register, and then occupies that register from just after that occurrence
+ * to the use, so any other value placed there in between is a conflict.</li>
  * <li><b>No register conflicts.</b> No two distinct values of the same class occupy overlapping
  * slot ranges at the same point (pairs and quads count with all their slots). Different classes
  * never conflict.</li>

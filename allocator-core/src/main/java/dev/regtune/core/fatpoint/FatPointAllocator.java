@@ -15,6 +15,8 @@ import dev.regtune.core.analysis.PostDominators;
 import dev.regtune.core.analysis.UniformityAnalysis;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.arch.OccupancyCalculator;
+import dev.regtune.core.coalesce.CoalescedFunction;
+import dev.regtune.core.coalesce.CopyCoalescer;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.knobs.KnobCatalogue;
@@ -26,7 +28,8 @@ import dev.regtune.core.spill.SpillSlotAllocator;
 import java.util.Arrays;
 
 /**
- * The ptxas fat-point allocator (seed 000): analyse, place uniform values, coalesce copies, then
+ * The ptxas fat-point allocator (seed 000): (optionally, under {@code RegTuneCoalesceBeforeFatPoint},
+ * CICC's copy coalescer first), analyse, place uniform values, coalesce copies, then
  * per class 1..6 run the NOSPILL attempt and the SPILL retry loop ({@link
  * ClassAllocationDriver}), place spill slots, and measure. Stateless and thread-safe.
  */
@@ -40,6 +43,28 @@ public final class FatPointAllocator implements RegisterAllocator {
 
     @Override
     public AllocationResult allocate(KernelFunction fn, Knobs knobs, ArchProfile arch, int maxRegisters) {
+        if (!knobs.getBool(KnobCatalogue.COALESCE_BEFORE_FATPOINT) || !knobs.getBool(KnobCatalogue.JOIN_LIVEINTERVALS)) {
+            return allocate(fn, knobs, arch, maxRegisters, null);
+        }
+        Dominators dom = Dominators.compute(fn);
+        BlockFrequency frequency = BlockFrequency.compute(Loops.compute(dom),
+                knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
+        LiveRanges ranges = LiveRanges.compute(fn, Liveness.compute(fn, dom));
+        CoalescedFunction cf = CopyCoalescer.coalesce(fn, ranges, frequency, knobs);
+        AllocationResult r = allocate(cf.coalesced(), knobs, arch, maxRegisters, cf.removedCopy());
+        return new AllocationResult(r.function(), r.arch(), r.status(), r.registers(), r.spillStoreBytes(),
+                r.spillLoadBytes(), r.stackFrameBytes(), r.smemSpillBytes(), r.uniformRegisters(),
+                r.predicateRegisters(), r.estLatencyCycles(), r.occupancy(), r.activeWarps(), r.registerBudget(),
+                r.attempts(), r.coalescedCopies() + cf.report().copiesMerged(), cf.report(), r.message(),
+                r.assignment() == null ? null : cf.lift(r.assignment()));
+    }
+
+    /**
+     * Allocates {@code fn}, whose copies marked in {@code removedBefore} (may be null) CICC's
+     * coalescer has already removed.
+     */
+    private AllocationResult allocate(KernelFunction fn, Knobs knobs, ArchProfile arch, int maxRegisters,
+            boolean[] removedBefore) {
         RegisterBudget budget = RegisterBudget.of(arch, fn.launchBounds(), maxRegisters);
         int reserved = knobs.getInt(KnobCatalogue.RESERVED_REGISTERS);
 
@@ -145,7 +170,7 @@ public final class FatPointAllocator implements RegisterAllocator {
         Assignment assignment = new Assignment(effectiveClass, vregSlot, space, offset, operandSlot, classBudget);
         boolean[] removed = new boolean[fn.instrCount()];
         for (int i = 0; i < removed.length; i++) {
-            removed[i] = groups.removedCopy(i);
+            removed[i] = groups.removedCopy(i) || (removedBefore != null && removedBefore[i]);
         }
         double[] freq = new double[fn.blockCount()];
         for (int b = 0; b < freq.length; b++) {

@@ -1,5 +1,6 @@
 package dev.regtune.core.fatpoint;
 
+import dev.regtune.core.analysis.Segments;
 import dev.regtune.core.analysis.LiveRanges;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.KernelFunction;

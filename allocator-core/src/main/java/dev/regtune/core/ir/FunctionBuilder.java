@@ -25,6 +25,7 @@ public final class FunctionBuilder {
     private final List<String> vregNames = new ArrayList<>();
     private byte[] vregClass = new byte[64];
     private byte[] vregPairMode = new byte[64];
+    private byte[] vregNvptxClass = new byte[64];
     private int[] vregFlags = new int[64];
     private final List<VregConstraint> constraints = new ArrayList<>();
 
@@ -74,18 +75,25 @@ public final class FunctionBuilder {
         return this;
     }
 
-    /** Declares a virtual register and returns its index. */
+    /** Declares a virtual register and returns its index; its typed class follows from class and width. */
     public int vreg(String vregName, RegClass cls, PairMode mode, int flags) {
+        return vreg(vregName, cls, mode, flags, NvptxRegClass.of(cls, mode));
+    }
+
+    /** Declares a virtual register of the given typed PTX class and returns its index. */
+    public int vreg(String vregName, RegClass cls, PairMode mode, int flags, NvptxRegClass typed) {
         int v = vregNames.size();
         if (v == vregClass.length) {
             int n = v * 2;
             vregClass = Arrays.copyOf(vregClass, n);
             vregPairMode = Arrays.copyOf(vregPairMode, n);
+            vregNvptxClass = Arrays.copyOf(vregNvptxClass, n);
             vregFlags = Arrays.copyOf(vregFlags, n);
         }
         vregNames.add(vregName);
         vregClass[v] = (byte) cls.id();
         vregPairMode[v] = (byte) mode.ordinal();
+        vregNvptxClass[v] = (byte) typed.ordinal();
         vregFlags[v] = flags;
         return v;
     }
@@ -323,7 +331,7 @@ public final class FunctionBuilder {
         int[] opStart = Arrays.copyOf(instrOperandStart, instrCount + 1);
         return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes,
                 vregNames.toArray(new String[0]), Arrays.copyOf(vregClass, n), Arrays.copyOf(vregPairMode, n),
-                Arrays.copyOf(vregFlags, n), sorted, opcodeTable.toArray(new String[0]),
+                Arrays.copyOf(vregNvptxClass, n), Arrays.copyOf(vregFlags, n), sorted, opcodeTable.toArray(new String[0]),
                 Arrays.copyOf(instrOpcode, instrCount), Arrays.copyOf(instrKind, instrCount),
                 Arrays.copyOf(instrFlags, instrCount), Arrays.copyOf(instrLine, instrCount), opStart,
                 Arrays.copyOf(instrDefCount, instrCount), Arrays.copyOf(operands, operandCount), instrBlock,

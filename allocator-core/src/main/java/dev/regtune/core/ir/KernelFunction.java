@@ -26,6 +26,7 @@ public final class KernelFunction {
     private final String[] vregNames;
     private final byte[] vregClass;
     private final byte[] vregPairMode;
+    private final byte[] vregNvptxClass;
     private final int[] vregFlags;
     private final List<VregConstraint> constraints;
 
@@ -47,7 +48,7 @@ public final class KernelFunction {
     private final int[] pred;
 
     KernelFunction(String name, FunctionKind kind, List<Param> params, LaunchBounds launchBounds, int localBytes,
-            int sharedBytes, String[] vregNames, byte[] vregClass, byte[] vregPairMode, int[] vregFlags,
+            int sharedBytes, String[] vregNames, byte[] vregClass, byte[] vregPairMode, byte[] vregNvptxClass, int[] vregFlags,
             List<VregConstraint> constraints, String[] opcodeTable, short[] instrOpcode, byte[] instrKind,
             int[] instrFlags, int[] instrLine, int[] instrOperandStart, byte[] instrDefCount, int[] operands,
             int[] instrBlock, String[] blockLabels, int[] blockStart, int[] succStart, int[] succ, int[] predStart,
@@ -61,6 +62,7 @@ public final class KernelFunction {
         this.vregNames = vregNames;
         this.vregClass = vregClass;
         this.vregPairMode = vregPairMode;
+        this.vregNvptxClass = vregNvptxClass;
         this.vregFlags = vregFlags;
         this.constraints = List.copyOf(constraints);
         this.opcodeTable = opcodeTable;
@@ -102,9 +104,35 @@ public final class KernelFunction {
      */
     public KernelFunction withLaunchBounds(LaunchBounds bounds) {
         return new KernelFunction(name, kind, params, bounds, localBytes, sharedBytes, vregNames, vregClass,
-                vregPairMode, vregFlags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags, instrLine,
-                instrOperandStart, instrDefCount, operands, instrBlock, blockLabels, blockStart, succStart, succ,
-                predStart, pred);
+                vregPairMode, vregNvptxClass, vregFlags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
+                instrLine, instrOperandStart, instrDefCount, operands, instrBlock, blockLabels, blockStart, succStart,
+                succ, predStart, pred);
+    }
+
+    /**
+     * The same function with every operand {@code v} replaced by {@code representative[v]}, as
+     * CICC's copy coalescer emits it: merged registers become one, and a merged copy becomes a
+     * copy of a register to itself (kept, so that instruction and operand indices stay those of
+     * this function). A representative carries the flags of every register merged into it. Vreg
+     * numbering, names, classes and the CFG are shared with this function.
+     */
+    public KernelFunction withOperandsRenamed(int[] representative) {
+        if (representative.length != vregCount()) {
+            throw new IllegalArgumentException("a renaming needs " + vregCount() + " entries, not "
+                    + representative.length);
+        }
+        int[] renamed = new int[operands.length];
+        for (int op = 0; op < operands.length; op++) {
+            renamed[op] = representative[operands[op]];
+        }
+        int[] flags = vregFlags.clone();
+        for (int v = 0; v < flags.length; v++) {
+            flags[representative[v]] |= vregFlags[v];
+        }
+        return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
+                vregPairMode, vregNvptxClass, flags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
+                instrLine, instrOperandStart, instrDefCount, renamed, instrBlock, blockLabels, blockStart, succStart,
+                succ, predStart, pred);
     }
 
     /** Bytes of {@code .local} memory the function declares (arrays the compiler did not promote). */
@@ -141,6 +169,11 @@ public final class KernelFunction {
     }
 
     /** Number of 32-bit slots the value takes (1 for predicates too: one predicate slot). */
+    /** The typed PTX class the register was declared in ({@code .f32} and {@code .b32} differ). */
+    public NvptxRegClass nvptxClass(int v) {
+        return NVPTX_CLASSES[vregNvptxClass[v]];
+    }
+
     public int vregSlots(int v) {
         return PAIR_MODES[vregPairMode[v]].slots();
     }
@@ -309,6 +342,7 @@ public final class KernelFunction {
     }
 
     private static final PairMode[] PAIR_MODES = PairMode.values();
+    private static final NvptxRegClass[] NVPTX_CLASSES = NvptxRegClass.values();
     private static final InstrKind[] KINDS = InstrKind.values();
 
     static int[] trim(int[] a, int n) {

@@ -318,7 +318,8 @@ final class FunctionBodyParser {
         if (existing != null && existing.depth == depth) {
             throw lx.errorAt(pos, "a register name not already declared in this scope", names.name(id));
         }
-        slot[id] = new RegisterBinding(names.name(id), type.regClass(), type.pairMode(), count, depth, existing);
+        slot[id] = new RegisterBinding(names.name(id), type.regClass(), type.pairMode(), type.nvptxClass(), count,
+                depth, existing);
         if (undoTop == undoId.length) {
             undoId = Arrays.copyOf(undoId, undoTop * 2);
             undoRange = Arrays.copyOf(undoRange, undoTop * 2);
@@ -1167,7 +1168,7 @@ final class FunctionBodyParser {
     private int newVreg(RegisterBinding b, String name) {
         // The same name declared again in an inner scope (inline asm blocks reuse names) is a new vreg.
         int n = vregNameCounts.merge(name, 1, Integer::sum);
-        int v = fb.vreg(n == 1 ? name : name + "#" + (n - 1), b.cls, b.mode, 0);
+        int v = fb.vreg(n == 1 ? name : name + "#" + (n - 1), b.cls, b.mode, 0, b.nvptxClass);
         if (b.mode == PairMode.DOUBLE || b.mode == PairMode.QUAD) {
             fb.constraint(new VregConstraint(v, ConstraintKind.PAIRED, 0, 0));
         }

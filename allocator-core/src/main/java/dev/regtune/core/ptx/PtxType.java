@@ -1,5 +1,6 @@
 package dev.regtune.core.ptx;
 
+import dev.regtune.core.ir.NvptxRegClass;
 import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.ir.RegClass;
 
@@ -46,6 +47,17 @@ enum PtxType {
 
     RegClass regClass() {
         return this == PRED ? RegClass.P : RegClass.R;
+    }
+
+    /** The typed NVPTX register class of a {@code .reg} of this type. */
+    NvptxRegClass nvptxClass() {
+        return switch (this) {
+            case PRED -> NvptxRegClass.INT1;
+            case F32 -> NvptxRegClass.FLOAT32;
+            case F64 -> NvptxRegClass.FLOAT64;
+            case B128 -> NvptxRegClass.INT128;
+            default -> bits <= 16 ? NvptxRegClass.INT16 : bits <= 32 ? NvptxRegClass.INT32 : NvptxRegClass.INT64;
+        };
     }
 
     PairMode pairMode() {

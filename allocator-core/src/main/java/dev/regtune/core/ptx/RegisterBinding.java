@@ -2,6 +2,7 @@ package dev.regtune.core.ptx;
 
 import java.util.Arrays;
 
+import dev.regtune.core.ir.NvptxRegClass;
 import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.ir.RegClass;
 
@@ -16,6 +17,7 @@ final class RegisterBinding {
     final String name;
     final RegClass cls;
     final PairMode mode;
+    final NvptxRegClass nvptxClass;
     /** -1 for a plain name, else the number of names the range declares. */
     final int count;
     /** Scope depth of the declaration (1 = function body). */
@@ -27,10 +29,12 @@ final class RegisterBinding {
     /** Range: vreg per index once referenced (-1 = not yet); grown on demand. */
     private int[] vregs;
 
-    RegisterBinding(String name, RegClass cls, PairMode mode, int count, int depth, RegisterBinding shadowed) {
+    RegisterBinding(String name, RegClass cls, PairMode mode, NvptxRegClass nvptxClass, int count, int depth,
+            RegisterBinding shadowed) {
         this.name = name;
         this.cls = cls;
         this.mode = mode;
+        this.nvptxClass = nvptxClass;
         this.count = count;
         this.depth = depth;
         this.shadowed = shadowed;

@@ -1,4 +1,4 @@
-package dev.regtune.core.fatpoint;
+package dev.regtune.core.analysis;
 
 import java.util.Arrays;
 
@@ -6,12 +6,12 @@ import java.util.Arrays;
  * Sorted, disjoint, inclusive point segments stored as {@code [a0, b0, a1, b1, ...]}. Static
  * helpers only; the arrays belong to their callers.
  */
-final class Segments {
+public final class Segments {
     private Segments() {
     }
 
     /** Whether two segment lists share a point. */
-    static boolean overlap(int[] x, int xn, int[] y, int yn) {
+    public static boolean overlap(int[] x, int xn, int[] y, int yn) {
         int i = 0;
         int j = 0;
         while (i < xn && j < yn) {
@@ -31,7 +31,7 @@ final class Segments {
     }
 
     /** The union of two lists, adjacent segments merged; returns {@code [segments..]} sized exactly. */
-    static int[] union(int[] x, int xn, int[] y, int yn) {
+    public static int[] union(int[] x, int xn, int[] y, int yn) {
         int[] out = new int[2 * (xn + yn)];
         int n = 0;
         int i = 0;
@@ -60,7 +60,7 @@ final class Segments {
     }
 
     /** Total number of points covered. */
-    static int length(int[] s) {
+    public static int length(int[] s) {
         int len = 0;
         for (int k = 0; k < s.length; k += 2) {
             len += s[k + 1] - s[k] + 1;

@@ -1,0 +1,292 @@
+package dev.regtune.core.briggs;
+
+import dev.regtune.core.ir.InstrFlags;
+import dev.regtune.core.ir.KernelFunction;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.PriorityQueue;
+
+/**
+ * Phases 3 and 4 of seed 002 for one class in one round: conservative coalescing of copies with
+ * the George criterion, then Briggs simplify/select with optimistic colouring. The package
+ * documentation states how the seed's pseudo-code is read.
+ */
+final class ClassColouring {
+    /** How simplify removed a node, in order of preference. */
+    enum Tier {
+        /** Degree below the node's threshold: it will colour. */
+        LOW_DEGREE,
+        /** The Briggs criterion: at least threshold neighbours of low effective degree. */
+        BRIGGS,
+        /** No safe node: the cheapest spill candidate by cost over degree, pushed optimistically. */
+        POTENTIAL_SPILL
+    }
+
+    final InterferenceGraph graph;
+    final ColouringParameters params;
+    final int colours;
+    /** Per node: the representative after coalescing. */
+    final int[] rep;
+    /** Per node: whether it is a representative still in the graph (phase 3) or not yet removed (phase 4). */
+    final boolean[] present;
+    final int[] degree;
+    /** Per node: its first slot, or -1 when select could not colour it. */
+    final int[] slot;
+    /** Per node: the tier simplify removed it by (null for non-representatives). */
+    final Tier[] tier;
+    int merges;
+
+    ClassColouring(InterferenceGraph graph, ColouringParameters params, int colours) {
+        this.graph = graph;
+        this.params = params;
+        this.colours = colours;
+        int n = graph.nodeCount();
+        rep = new int[n];
+        present = new boolean[n];
+        degree = new int[n];
+        slot = new int[n];
+        tier = new Tier[n];
+        Arrays.fill(slot, -1);
+        for (int x = 0; x < n; x++) {
+            rep[x] = x;
+            present[x] = true;
+        }
+        for (int x = 0; x < n; x++) {
+            degree[x] = graph.degree(x, present);
+        }
+    }
+
+    int find(int x) {
+        while (rep[x] != x) {
+            rep[x] = rep[rep[x]];
+            x = rep[x];
+        }
+        return x;
+    }
+
+    int threshold(int n) {
+        return params.threshold(graph, n, colours);
+    }
+
+    // ---- phase 3: conservative coalescing ----
+
+    /**
+     * The seed's {@code can_coalesce_george}: among the neighbours of {@code a} and {@code b},
+     * count those whose effective degree (degree x factor) reaches their threshold; the merge is
+     * safe when fewer than the merged node's threshold are that significant.
+     */
+    boolean georgeAllows(int a, int b) {
+        int high = 0;
+        for (int w : union(graph.neighbours(a), graph.neighbours(b))) {
+            if (w != a && w != b && present[w] && degree[w] * params.factor() >= threshold(w)) {
+                high++;
+            }
+        }
+        return high < Math.min(threshold(a), threshold(b));
+    }
+
+    /**
+     * Merges copy-related nodes, pass after pass over the copies in layout order, until a pass
+     * merges nothing. A copy whose two nodes are merged is marked in {@code removedCopy}.
+     *
+     * @param valueNode per vreg, its value node in this class or -1
+     */
+    void coalesce(KernelFunction fn, int[] valueNode, boolean[] removedCopy) {
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = 0; i < fn.instrCount(); i++) {
+                if (!fn.instrHas(i, InstrFlags.COPY) || fn.instrHas(i, InstrFlags.GUARDED) || fn.defCount(i) != 1
+                        || fn.useCount(i) != 1 || removedCopy[i]) {
+                    continue;
+                }
+                int d = fn.def(i, 0);
+                int s = fn.use(i, 0);
+                if (d == s || valueNode[d] < 0 || valueNode[s] < 0) {
+                    continue;
+                }
+                int a = find(valueNode[d]);
+                int b = find(valueNode[s]);
+                if (a == b) {
+                    removedCopy[i] = true;
+                    continue;
+                }
+                if (graph.adjacent(a, b) || graph.width(a) != graph.width(b) || !georgeAllows(a, b)) {
+                    continue;
+                }
+                merge(Math.min(a, b), Math.max(a, b));
+                removedCopy[i] = true;
+                changed = true;
+            }
+        }
+    }
+
+    private void merge(int into, int from) {
+        graph.merge(into, from);
+        rep[from] = into;
+        present[from] = false;
+        merges++;
+        degree[into] = graph.degree(into, present);
+        for (int m : graph.neighbours(into)) {
+            degree[m] = graph.degree(m, present);
+        }
+    }
+
+    // ---- phase 4: simplify and select ----
+
+    /**
+     * Removes every node in the order of {@link #selectNodeForRemoval}, then colours them in
+     * reverse. With {@code optimistic} off, a potential spill is spilled at once instead of pushed
+     * (unless it is a spill temporary, which cannot be spilled again).
+     *
+     * @param cost spill cost per node (temporaries: infinity)
+     */
+    void simplifyAndSelect(double[] cost) {
+        int n = graph.nodeCount();
+        boolean[] inGraph = present.clone();
+        int[] deg = new int[n];
+        boolean[] effLow = new boolean[n];
+        int[] lowEff = new int[n];
+        boolean[] queuedLow = new boolean[n];
+        ArrayDeque<Integer> low = new ArrayDeque<>();
+        PriorityQueue<Integer> briggs = new PriorityQueue<>();
+        int remaining = 0;
+        for (int x = 0; x < n; x++) {
+            if (inGraph[x]) {
+                remaining++;
+                deg[x] = degree[x];
+                effLow[x] = deg[x] * params.factor() < threshold(x);
+            }
+        }
+        for (int x = 0; x < n; x++) {
+            if (!inGraph[x]) {
+                continue;
+            }
+            for (int m : graph.neighbours(x)) {
+                if (inGraph[m] && effLow[m]) {
+                    lowEff[x]++;
+                }
+            }
+            if (deg[x] < threshold(x)) {
+                queuedLow[x] = true;
+                low.push(x);
+            }
+            if (lowEff[x] >= threshold(x)) {
+                briggs.add(x);
+            }
+        }
+        int[] stack = new int[remaining];
+        int top = 0;
+        while (remaining > 0) {
+            int x = -1;
+            Tier t = null;
+            while (x < 0 && !low.isEmpty()) {
+                int c = low.pop();
+                if (inGraph[c]) {
+                    x = c;
+                    t = Tier.LOW_DEGREE;
+                }
+            }
+            while (x < 0 && !briggs.isEmpty()) {
+                int c = briggs.poll();
+                if (inGraph[c] && lowEff[c] >= threshold(c)) {
+                    x = c;
+                    t = Tier.BRIGGS;
+                }
+            }
+            if (x < 0) {
+                x = spillCandidate(inGraph, deg, cost);
+                t = Tier.POTENTIAL_SPILL;
+            }
+            tier[x] = t;
+            inGraph[x] = false;
+            remaining--;
+            if (t != Tier.POTENTIAL_SPILL || params.optimistic() || cost[x] == Double.POSITIVE_INFINITY) {
+                stack[top++] = x;
+            }
+            for (int m : graph.neighbours(x)) {
+                if (!inGraph[m]) {
+                    continue;
+                }
+                deg[m] -= graph.blocked(m, x);
+                if (effLow[x]) {
+                    lowEff[m]--;
+                }
+                if (!queuedLow[m] && deg[m] < threshold(m)) {
+                    queuedLow[m] = true;
+                    low.push(m);
+                }
+                if (!effLow[m] && deg[m] * params.factor() < threshold(m)) {
+                    effLow[m] = true;
+                    for (int w : graph.neighbours(m)) {
+                        if (inGraph[w] && ++lowEff[w] == threshold(w)) {
+                            briggs.add(w);
+                        }
+                    }
+                }
+            }
+        }
+        while (top > 0) {
+            select(stack[--top]);
+        }
+    }
+
+    /** Seed 002's {@code select_spill_candidate}: the node with the lowest cost over degree (lowest index on ties). */
+    int spillCandidate(boolean[] inGraph, int[] deg, double[] cost) {
+        int best = -1;
+        double bestRatio = Double.POSITIVE_INFINITY;
+        for (int x = 0; x < inGraph.length; x++) {
+            if (!inGraph[x]) {
+                continue;
+            }
+            double ratio = cost[x] / Math.max(deg[x], 1);
+            if (best < 0 || ratio < bestRatio) {
+                best = x;
+                bestRatio = ratio;
+            }
+        }
+        return best;
+    }
+
+    /** Gives node {@code x} the lowest aligned position its coloured neighbours leave free, or none. */
+    void select(int x) {
+        boolean[] used = new boolean[colours];
+        for (int m : graph.neighbours(x)) {
+            if (slot[m] >= 0) {
+                for (int k = 0; k < graph.width(m) && slot[m] + k < colours; k++) {
+                    used[slot[m] + k] = true;
+                }
+            }
+        }
+        int w = graph.width(x);
+        for (int p = 0; p + w <= colours; p += w) {
+            boolean free = true;
+            for (int k = 0; k < w && free; k++) {
+                free = !used[p + k];
+            }
+            if (free) {
+                slot[x] = p;
+                return;
+            }
+        }
+    }
+
+    /** The slot of node {@code x}: its representative's. */
+    int slotOf(int x) {
+        return slot[find(x)];
+    }
+
+    private static int[] union(int[] a, int[] b) {
+        int[] out = new int[a.length + b.length];
+        int i = 0;
+        int j = 0;
+        int k = 0;
+        while (i < a.length || j < b.length) {
+            int next = j >= b.length || (i < a.length && a[i] < b[j]) ? a[i++] : b[j++];
+            if (k == 0 || out[k - 1] != next) {
+                out[k++] = next;
+            }
+        }
+        return Arrays.copyOf(out, k);
+    }
+}
