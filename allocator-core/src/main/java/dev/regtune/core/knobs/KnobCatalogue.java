@@ -218,8 +218,9 @@ public final class KnobCatalogue {
     public static final KnobDef BRIGGS_LAZY_RELOAD = bool(-1, "BriggsLazyReload", false, true, KnobEffect.MODELLED,
             "Phase 6: a reload whose value an earlier reload (or the def) in the same block still holds in the "
                     + "same free register is removed.");
-    public static final KnobDef BRIGGS_MAX_ROUNDS = def(-1, "BriggsMaxRounds", false, KnobType.INT, 16, 1, 1000,
-            KnobEffect.MODELLED, "Most build-colour-spill rounds before the allocation fails.");
+    public static final KnobDef BRIGGS_MAX_ROUNDS = def(-1, "BriggsMaxRounds", false, KnobType.INT, 100, 1, 1000,
+            KnobEffect.MODELLED, "Most build-colour-spill rounds before the allocation fails (the seed retries until "
+                    + "it colours; the corpus needs at most 22 at -maxrregcount 24..64).");
 
     // ---- seed-named knobs of mechanisms RegTune does not model ----
     public static final KnobDef MAC_FORCE = bool(628, "RegAllocMacForce", true, false, KnobEffect.PASSIVE,

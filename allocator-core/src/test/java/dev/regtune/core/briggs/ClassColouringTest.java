@@ -1,0 +1,110 @@
+package dev.regtune.core.briggs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** Phases 3 and 4 of seed 002 on hand-made interference graphs whose answers are known. */
+class ClassColouringTest {
+    private static ColouringParameters params(int threshold, double factor, boolean optimistic) {
+        return new ColouringParameters(threshold, factor, true, optimistic);
+    }
+
+    private static InterferenceGraph graph(int nodes, int[][] edges) {
+        int[] width = new int[nodes];
+        Arrays.fill(width, 1);
+        InterferenceGraph g = new InterferenceGraph(width);
+        for (int[] e : edges) {
+            g.addEdge(e[0], e[1]);
+        }
+        return g;
+    }
+
+    /**
+     * Nodes 0 and 1 are copy-related; 0's neighbours 2 and 3 have degree 2 each (0 and a leaf).
+     * With threshold 2, the seed's factor makes their effective degree 1.6, below the threshold,
+     * so they are not significant and the merge is allowed; with a factor of 1 both reach it and
+     * the merge is refused (2 significant neighbours is not fewer than 2).
+     */
+    @Test
+    void georgeCriterionCountsNeighboursWhoseDegreeTimesTheFactorReachesTheThreshold() {
+        int[][] edges = {{0, 2}, {0, 3}, {2, 4}, {3, 5}};
+        assertTrue(new ClassColouring(graph(6, edges), params(2, 0.8, true), 16).georgeAllows(0, 1));
+        assertFalse(new ClassColouring(graph(6, edges), params(2, 1.0, true), 16).georgeAllows(0, 1));
+        // Degree 3 neighbours: 2.4 reaches 2 even with the factor.
+        int[][] denser = {{0, 2}, {0, 3}, {2, 4}, {3, 5}, {2, 6}, {3, 7}};
+        assertFalse(new ClassColouring(graph(8, denser), params(2, 0.8, true), 16).georgeAllows(0, 1));
+        assertTrue(new ClassColouring(graph(8, denser), params(2, 0.6, true), 16).georgeAllows(0, 1));
+    }
+
+    /**
+     * A 4-cycle under threshold 2 with 2 colours: every node has degree 2, so none is of low
+     * degree. With the factor 0.8 every neighbour's effective degree is 1.6, so every node has 2
+     * low-degree neighbours and the Briggs criterion removes node 0 as safe.
+     */
+    @Test
+    void briggsCriterionRemovesANodeWithEnoughLowDegreeNeighbours() {
+        int[][] cycle = {{0, 1}, {1, 2}, {2, 3}, {3, 0}};
+        ClassColouring c = new ClassColouring(graph(4, cycle), params(2, 0.8, true), 2);
+        c.simplifyAndSelect(new double[] {1, 1, 1, 1});
+        assertEquals(ClassColouring.Tier.BRIGGS, c.tier[0]);
+        for (int x = 0; x < 4; x++) {
+            assertTrue(c.slotOf(x) >= 0, "node " + x + " coloured");
+            assertTrue(c.tier[x] != ClassColouring.Tier.POTENTIAL_SPILL);
+        }
+        assertEquals(c.slotOf(0), c.slotOf(2));
+        assertEquals(c.slotOf(1), c.slotOf(3));
+    }
+
+    /**
+     * The same 4-cycle with a factor of 1: no node is safe, so simplify pushes the cheapest by
+     * cost over degree (node 2) as a potential spill, and select still colours it: the cycle is
+     * 2-colourable. Chaitin's pessimistic variant spills it instead.
+     */
+    @Test
+    void optimisticSelectColoursANodeSimplifyPushedAsAPotentialSpill() {
+        int[][] cycle = {{0, 1}, {1, 2}, {2, 3}, {3, 0}};
+        double[] cost = {5, 5, 1, 5};
+        ClassColouring briggs = new ClassColouring(graph(4, cycle), params(2, 1.0, true), 2);
+        briggs.simplifyAndSelect(cost);
+        assertEquals(ClassColouring.Tier.POTENTIAL_SPILL, briggs.tier[2]);
+        for (int x = 0; x < 4; x++) {
+            assertTrue(briggs.slotOf(x) >= 0, "node " + x + " coloured");
+        }
+        ClassColouring chaitin = new ClassColouring(graph(4, cycle), params(2, 1.0, false), 2);
+        chaitin.simplifyAndSelect(cost);
+        assertEquals(-1, chaitin.slotOf(2), "pessimistic colouring spills the candidate");
+        assertTrue(chaitin.slotOf(0) >= 0 && chaitin.slotOf(1) >= 0 && chaitin.slotOf(3) >= 0);
+    }
+
+    @Test
+    void theSpillCandidateHasTheLowestCostOverDegree() {
+        // Triangle plus a pendant on node 0: with 2 colours, node 0 (degree 3, cost 6) has ratio
+        // 2, nodes 1 and 2 (degree 2, cost 5) ratio 2.5.
+        int[][] edges = {{0, 1}, {1, 2}, {2, 0}, {0, 3}};
+        ClassColouring c = new ClassColouring(graph(4, edges), params(15, 0.8, true), 2);
+        boolean[] in = {true, true, true, true};
+        int[] deg = {3, 2, 2, 1};
+        assertEquals(0, c.spillCandidate(in, deg, new double[] {6, 5, 5, 100}));
+        assertEquals(1, c.spillCandidate(in, deg, new double[] {9, 4, 5, 100}));
+    }
+
+    @Test
+    void aPairCountsAsTwoBlockedSlotsForASingleAndTakesAnEvenSlot() {
+        InterferenceGraph g = new InterferenceGraph(new int[] {2, 1, 1});
+        g.addEdge(0, 1);
+        g.addEdge(0, 2);
+        boolean[] all = {true, true, true};
+        assertEquals(2, g.degree(0, all), "two singles block two pair positions at most");
+        assertEquals(2, g.degree(1, all), "a pair blocks two single positions");
+        assertEquals(2, g.positions(0, 5), "a pair has two even starts among 5 slots");
+        ClassColouring c = new ClassColouring(g, params(15, 0.8, true), 4);
+        c.simplifyAndSelect(new double[] {1, 1, 1});
+        assertEquals(0, c.slotOf(0) % 2);
+        assertTrue(c.slotOf(1) < c.slotOf(0) || c.slotOf(1) >= c.slotOf(0) + 2);
+        assertTrue(c.slotOf(2) < c.slotOf(0) || c.slotOf(2) >= c.slotOf(0) + 2);
+    }
+}
