@@ -37,7 +37,8 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {
             "0:every file was processed (even with PARSE_ERROR or ALLOC_FAILED results)",
             "1:--verify found an invalid allocation, or the allocator failed unexpectedly",
-            "2:usage error: missing or unreadable file, unknown knob, bad knob value, unknown arch or allocator"
+            "2:usage error: missing or unreadable file, unknown knob, bad knob value, unknown arch or allocator, "
+                    + "--allocator contradicting --knob allocator="
         })
 public final class AllocateCommand extends RegtuneCommand {
 
