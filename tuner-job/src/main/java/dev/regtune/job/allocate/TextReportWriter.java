@@ -2,6 +2,7 @@ package dev.regtune.job.allocate;
 
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.alloc.CopyCoalescing;
 import dev.regtune.core.ir.FunctionKind;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -9,7 +10,8 @@ import java.util.Locale;
 /**
  * Writes allocation reports in the shape of {@code ptxas -v}, plus one {@code regtune info} line
  * with the figures ptxas does not print (estimated latency, occupancy, attempts, budget), so that
- * tools and eyes used to ptxas read them unchanged.
+ * tools and eyes used to ptxas read them unchanged. Where CICC's copy coalescer ran in front of the
+ * allocator, one more {@code regtune info} line gives its counts (copies seen, merged, left).
  */
 public final class TextReportWriter {
     private final PrintWriter out;
@@ -28,6 +30,7 @@ public final class TextReportWriter {
         out.println("ptxas info    : Compiling " + what + " '" + r.function() + "' for '" + r.arch() + "'");
         if (r.status() == AllocationStatus.ALLOC_FAILED) {
             out.println("ptxas error   : " + r.message());
+            writeCopyCoalescing(r.copyCoalescing());
             out.flush();
             return;
         }
@@ -44,10 +47,19 @@ public final class TextReportWriter {
             info.append(", ").append(r.smemSpillBytes()).append(" bytes shared-memory spill");
         }
         out.println(info);
+        writeCopyCoalescing(r.copyCoalescing());
         if (report.check() != null) {
             out.println(report.check().ok() ? "regtune info  : allocation verified by the checker"
                     : "regtune error : " + report.check().summary());
         }
         out.flush();
+    }
+
+    /** The copy coalescer's line, when it ran: it coalesced before allocating, so a failure has it too. */
+    private void writeCopyCoalescing(CopyCoalescing c) {
+        if (!c.equals(CopyCoalescing.NONE)) {
+            out.println("regtune info  : copy coalescer: " + c.copiesSeen() + " copies seen, " + c.copiesMerged()
+                    + " merged, " + c.copiesLeft() + " left, " + c.passes() + (c.passes() == 1 ? " pass" : " passes"));
+        }
     }
 }

@@ -1,26 +1,30 @@
 package dev.regtune.job.bench;
 
-import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.arch.ArchProfile;
-import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParser;
+import dev.regtune.job.allocate.AllocatorFamily;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * Times full allocations of parsed functions (and the parsing of their files).
+ * Times full allocations of parsed functions by one or more allocator families (and the parsing
+ * of their files).
  *
- * <p>Protocol: a warm-up of {@code warmupNanos} cycles round-robin over every function and every
- * file, so the JIT has compiled the hot paths before anything is measured. Then each function gets
- * an equal share of {@code measureNanos}: its batch size is doubled until one batch takes at least
- * a twentieth of that share (at least 0.1 ms), and whole batches are timed with
- * {@link System#nanoTime()} until the share is used up (at least {@link #MIN_BATCHES} batches).
- * The median batch time over the batch size is the function's time per allocation; the median
+ * <p>Protocol: every family's result of every function is checked first with the independent
+ * checker. A warm-up of {@code warmupNanos} per family then cycles round-robin over every family,
+ * every function and every file, so the JIT has compiled the hot paths, with every family's
+ * profile in them, before anything is measured; every family is then measured in that same state.
+ * Each (function, family) gets an equal share of {@code measureNanos}, the measurement time of one
+ * family: its batch size is doubled until one batch takes at least a twentieth of that share (at
+ * least 0.1 ms), and whole batches are timed with {@link System#nanoTime()} until the share is used
+ * up (at least {@link #MIN_BATCHES} batches). The families are timed one after the other on each
+ * function before the next function, so a drift of the machine's speed over the run falls on all
+ * of them alike. The median batch time over the batch size is the time per allocation; the median
  * resists the odd GC pause or descheduling that a mean would absorb. Parsing is timed the same
  * way, one batch being one pass over every file, within a tenth of {@code measureNanos}.
  */
@@ -30,18 +34,24 @@ public final class AllocationBenchmark {
     private static final long MIN_BATCH_NANOS = 100_000;
     private static final int MAX_BATCH_SIZE = 1 << 20;
 
-    private final RegisterAllocator allocator;
-    private final Knobs knobs;
+    private final List<AllocatorFamily> families;
     private final ArchProfile arch;
     private final long warmupNanos;
     private final long measureNanos;
     /** Folds every result into a value the JIT cannot prove unused. */
     private long sink;
 
-    public AllocationBenchmark(RegisterAllocator allocator, Knobs knobs, ArchProfile arch, long warmupNanos,
+    /**
+     * @param families the allocator families to time, in report order (at least one)
+     * @param warmupNanos warm-up time per family
+     * @param measureNanos measurement time per family
+     */
+    public AllocationBenchmark(List<AllocatorFamily> families, ArchProfile arch, long warmupNanos,
             long measureNanos) {
-        this.allocator = allocator;
-        this.knobs = knobs;
+        if (families.isEmpty()) {
+            throw new IllegalArgumentException("a benchmark needs at least one allocator family");
+        }
+        this.families = List.copyOf(families);
         this.arch = arch;
         this.warmupNanos = warmupNanos;
         this.measureNanos = measureNanos;
@@ -52,17 +62,27 @@ public final class AllocationBenchmark {
      *
      * @param targets the functions to time, in report order
      * @param sources the PTX text of every file (for the parse timing), with its name
+     * @return one summary per family, in family order, with the same parse timing
      */
-    public BenchSummary run(List<BenchTarget> targets, List<Source> sources) {
+    public List<BenchSummary> run(List<BenchTarget> targets, List<Source> sources) {
         warmUp(targets, sources);
         long parseNanos = timeParsing(sources);
         long share = targets.isEmpty() ? 0 : measureNanos * 9 / 10 / targets.size();
-        List<FunctionTiming> timings = new ArrayList<>(targets.size());
+        List<List<FunctionTiming>> timings = new ArrayList<>();
+        for (int k = 0; k < families.size(); k++) {
+            timings.add(new ArrayList<>(targets.size()));
+        }
         for (BenchTarget t : targets) {
-            timings.add(time(t, share));
+            for (int k = 0; k < families.size(); k++) {
+                timings.get(k).add(time(families.get(k), t, share));
+            }
         }
         long bytes = sources.stream().mapToLong(s -> s.bytes()).sum();
-        return new BenchSummary(timings, sources.size(), bytes, parseNanos);
+        List<BenchSummary> summaries = new ArrayList<>(families.size());
+        for (int k = 0; k < families.size(); k++) {
+            summaries.add(new BenchSummary(families.get(k).name(), timings.get(k), sources.size(), bytes, parseNanos));
+        }
+        return summaries;
     }
 
     /** The value every result was folded into; reading it keeps the allocations observable. */
@@ -83,20 +103,24 @@ public final class AllocationBenchmark {
     private void warmUp(List<BenchTarget> targets, List<Source> sources) {
         // What is timed is checked first: allocation is deterministic, so every timed repeat
         // produces this same verified result.
-        for (BenchTarget t : targets) {
-            AllocationResult r = allocateOnce(t);
-            if (r.status() == AllocationStatus.OK) {
-                CheckReport report = AllocationChecker.check(t.function(), r.assignment());
-                if (!report.ok()) {
-                    throw new IllegalStateException("the allocation of " + t.function().name()
-                            + " fails the checker: " + report.summary());
+        for (AllocatorFamily family : families) {
+            for (BenchTarget t : targets) {
+                AllocationResult r = allocateOnce(family, t);
+                if (r.status() == AllocationStatus.OK) {
+                    CheckReport report = AllocationChecker.check(t.function(), r.assignment());
+                    if (!report.ok()) {
+                        throw new IllegalStateException("the " + family.name() + " allocation of "
+                                + t.function().name() + " fails the checker: " + report.summary());
+                    }
                 }
             }
         }
-        long end = System.nanoTime() + warmupNanos;
+        long end = System.nanoTime() + warmupNanos * families.size();
         do {
-            for (BenchTarget t : targets) {
-                allocateOnce(t);
+            for (AllocatorFamily family : families) {
+                for (BenchTarget t : targets) {
+                    allocateOnce(family, t);
+                }
             }
             parseAll(sources);
         } while (System.nanoTime() < end);
@@ -121,14 +145,14 @@ public final class AllocationBenchmark {
         return Math.round(BenchSummary.median(Arrays.copyOf(passes, n)));
     }
 
-    private FunctionTiming time(BenchTarget t, long shareNanos) {
+    private FunctionTiming time(AllocatorFamily family, BenchTarget t, long shareNanos) {
         long targetBatch = Math.max(MIN_BATCH_NANOS, shareNanos / 20);
         int batch = 1;
-        AllocationResult last = allocateOnce(t);
+        AllocationResult last = allocateOnce(family, t);
         while (batch < MAX_BATCH_SIZE) {
             long t0 = System.nanoTime();
             for (int k = 0; k < batch; k++) {
-                last = allocateOnce(t);
+                last = allocateOnce(family, t);
             }
             if (System.nanoTime() - t0 >= targetBatch) {
                 break;
@@ -141,7 +165,7 @@ public final class AllocationBenchmark {
         do {
             long t0 = System.nanoTime();
             for (int k = 0; k < batch; k++) {
-                last = allocateOnce(t);
+                last = allocateOnce(family, t);
             }
             long dt = System.nanoTime() - t0;
             if (n == times.length) {
@@ -154,8 +178,8 @@ public final class AllocationBenchmark {
                 t.function().vregCount(), last.status(), last.registers(), batch, n, median);
     }
 
-    private AllocationResult allocateOnce(BenchTarget t) {
-        AllocationResult r = allocator.allocate(t.function(), knobs, arch, 0);
+    private AllocationResult allocateOnce(AllocatorFamily family, BenchTarget t) {
+        AllocationResult r = family.allocator().allocate(t.function(), family.knobs(), arch, 0);
         sink += r.registers() + r.estLatencyCycles();
         return r;
     }

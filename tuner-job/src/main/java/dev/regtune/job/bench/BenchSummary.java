@@ -4,14 +4,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The corpus-level figures of a benchmark run.
+ * The corpus-level figures of a benchmark run, for one allocator family.
  *
+ * @param allocator the allocator family timed
  * @param timings per function, in input order
  * @param files PTX files parsed
  * @param parsedBytes bytes of PTX text in those files
  * @param medianParseNanos median time of one pass parsing every file
  */
-public record BenchSummary(List<FunctionTiming> timings, int files, long parsedBytes, double medianParseNanos) {
+public record BenchSummary(String allocator, List<FunctionTiming> timings, int files, long parsedBytes, double medianParseNanos) {
 
     public BenchSummary {
         timings = List.copyOf(timings);

@@ -3,8 +3,10 @@ package dev.regtune.job.cli;
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.job.allocate.AllocationRunner;
+import dev.regtune.job.allocate.AllocatorFamily;
 import dev.regtune.job.allocate.FunctionReport;
 import dev.regtune.job.allocate.JsonReportWriter;
 import dev.regtune.job.allocate.TextReportWriter;
@@ -35,7 +37,8 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {
             "0:every file was processed (even with PARSE_ERROR or ALLOC_FAILED results)",
             "1:--verify found an invalid allocation, or the allocator failed unexpectedly",
-            "2:usage error: missing or unreadable file, unknown knob, bad knob value, unknown arch or allocator"
+            "2:usage error: missing or unreadable file, unknown knob, bad knob value, unknown arch or allocator, "
+                    + "--allocator contradicting --knob allocator="
         })
 public final class AllocateCommand extends RegtuneCommand {
 
@@ -66,22 +69,32 @@ public final class AllocateCommand extends RegtuneCommand {
             description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). JSON is one array "
                     + "with one object per function, keys: file, function, arch, status, registers, "
                     + "spill_store_bytes, spill_load_bytes, stack_frame_bytes, smem_spill_bytes, uniform_registers, "
-                    + "predicate_registers, est_latency_cycles, occupancy, attempts, message.")
+                    + "predicate_registers, est_latency_cycles, occupancy, attempts, message; for a function "
+                    + "CICC's copy coalescer ran on (in front of the allocator) they are followed by "
+                    + "copies_seen, copies_merged, copies_left, coalescing_passes. Text reports them in one more "
+                    + "'regtune info' line.")
     Format format;
 
-    @Option(names = "--allocator", paramLabel = "NAME", defaultValue = "fatpoint",
-            description = "Allocator family to run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--allocator", paramLabel = "NAME",
+            description = "Allocator family to run: one of the values of the allocator knob ('regtune knobs' lists "
+                    + "them). The same as --knob allocator=NAME; giving both with different names is a usage "
+                    + "error. Default: the allocator knob's default, fatpoint.")
     String allocatorName;
 
-    /** Resolves --allocator; tests replace it to run the command against a deliberately broken allocator. */
+    /** Resolves a family's name; tests replace it to run the command against a deliberately broken allocator. */
     Function<String, RegisterAllocator> allocatorByName = Arguments::allocator;
 
     @Override
     protected int run() throws IOException {
         ArchProfile profile = Arguments.arch(arch);
-        RegisterAllocator allocator = allocatorByName.apply(allocatorName);
         int limit = Arguments.maxRegisters(maxRegs, "--max-regs");
-        Knobs knobs = knobOptions.knobs();
+        Knobs given = knobOptions.knobs();
+        List<String> names = Arguments.allocatorNames(allocatorName == null ? List.of() : List.of(allocatorName),
+                null, given, Arguments.assigns(knobOptions, KnobCatalogue.ALLOCATOR),
+                List.of(KnobCatalogue.ALLOCATOR.format(given.get(KnobCatalogue.ALLOCATOR))));
+        AllocatorFamily family = Arguments.family(names.get(0), given, allocatorByName);
+        RegisterAllocator allocator = family.allocator();
+        Knobs knobs = family.knobs();
         List<Path> inputs = Arguments.ptxFiles(files);
 
         AllocationRunner runner = new AllocationRunner(allocator, knobs, profile, limit, verify);

@@ -5,14 +5,21 @@ import dev.regtune.core.Allocators;
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.KnobDef;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.job.allocate.AllocatorFamily;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -42,6 +49,82 @@ final class Arguments {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** The names of every allocator family RegTune has, in {@link Allocators#all()}'s order. */
+    static List<String> familyNames() {
+        return Allocators.all().stream().map(RegisterAllocator::name).toList();
+    }
+
+    /**
+     * Whether one of the {@code --knob} assignments sets {@code knob}, whatever value it gives.
+     * Call it after {@link KnobOptions#knobs()}, which has rejected the malformed ones.
+     */
+    static boolean assigns(KnobOptions options, KnobDef knob) {
+        for (String assignment : options.assignments) {
+            int eq = assignment.indexOf('=');
+            if (eq > 0) {
+                try {
+                    if (KnobCatalogue.require(assignment.substring(0, eq)).equals(knob)) {
+                        return true;
+                    }
+                } catch (IllegalArgumentException e) {
+                    // not a knob: KnobOptions has reported it already
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The allocator families a command runs, by name, from its {@code --allocator} option and the
+     * {@code allocator} knob. {@code --allocator NAME} and {@code --knob allocator=NAME} are the same
+     * request, so giving both is fine when they agree and a usage error when they do not.
+     *
+     * @param option the names given to {@code --allocator}, empty when it was not given
+     * @param all every family, which "all" stands for; null for a command that runs one family
+     * @param knobs the knobs of {@code --knob}
+     * @param knobGiven whether {@code --knob} set the allocator knob
+     * @param byDefault the names to run when neither option chooses
+     * @return the names, each a value of the allocator knob, without repeats, in the order given
+     */
+    static List<String> allocatorNames(List<String> option, List<String> all, Knobs knobs, boolean knobGiven,
+            List<String> byDefault) {
+        KnobDef knob = KnobCatalogue.ALLOCATOR;
+        String knobValue = knob.format(knobs.get(knob));
+        if (option.isEmpty()) {
+            return knobGiven ? List.of(knobValue) : byDefault;
+        }
+        LinkedHashSet<String> names = new LinkedHashSet<>();
+        for (String given : option) {
+            String name = given.strip();
+            if (all != null && name.toLowerCase(Locale.ROOT).equals("all")) {
+                names.addAll(all);
+                continue;
+            }
+            int choice = knob.choiceIndex(name);
+            if (choice < 0) {
+                throw new UsageException("--allocator expects " + (all != null ? "'all' or " : "")
+                        + knob.rangeText() + ", not '" + given + "'");
+            }
+            names.add(knob.choices().get(choice));
+        }
+        if (knobGiven && !List.copyOf(names).equals(List.of(knobValue))) {
+            throw new UsageException("--allocator " + String.join(",", option) + " contradicts --knob " + knob.name()
+                    + "=" + knobValue + "; give only one of them");
+        }
+        return List.copyOf(names);
+    }
+
+    /**
+     * The family {@code name} run with {@code knobs} (its allocator knob set to {@code name}).
+     *
+     * @param byName resolves a name to its allocator; a name RegTune has no allocator for is a usage error
+     */
+    static AllocatorFamily family(String name, Knobs knobs, Function<String, RegisterAllocator> byName) {
+        KnobDef knob = KnobCatalogue.ALLOCATOR;
+        Knobs named = knobs.with(knob, knob.choiceIndex(name));
+        return new AllocatorFamily(knob.format(named.get(knob)), byName.apply(name), named);
     }
 
     static int maxRegisters(int n, String option) {

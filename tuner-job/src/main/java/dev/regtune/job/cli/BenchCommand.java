@@ -1,6 +1,6 @@
 package dev.regtune.job.cli;
 
-import dev.regtune.core.Allocators;
+import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PtxModule;
@@ -8,6 +8,7 @@ import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParseException;
 import dev.regtune.core.ptx.PtxParser;
 import dev.regtune.datasets.synthetic.SyntheticSpec;
+import dev.regtune.job.allocate.AllocatorFamily;
 import dev.regtune.job.bench.AllocationBenchmark;
 import dev.regtune.job.bench.BenchSummary;
 import dev.regtune.job.bench.BenchTarget;
@@ -21,22 +22,30 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code regtune bench}: time full default-knob allocations of real PTX. */
+/** {@code regtune bench}: time full default-knob allocations of real PTX by every allocator family, side by side. */
 @Command(name = "bench",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Benchmark (not a test) of full allocation with default knobs: parse every file once, warm up, "
-                    + "then time each function's allocation in batches with System.nanoTime and report the "
-                    + "median time per allocation and per PTX instruction, plus parse throughput.",
-            "Summary: median over functions of microseconds per allocation, nanoseconds per instruction "
-                    + "weighted by time (all allocation time over all instructions), and parse MB/s. "
-                    + "Numbers depend on the machine; compare runs on the same one.",
+            "Benchmark (not a test) of full allocation with default knobs by each allocator family "
+                    + "(--allocator; all of them by default) on the same functions: parse every file once, warm "
+                    + "up every family together, then time each function's allocation by each family in "
+                    + "batches with System.nanoTime and report the median time per allocation and per PTX "
+                    + "instruction, the families side by side (with several, each one's time over the first "
+                    + "one's), plus parse throughput.",
+            "Summary: for each family, median over functions of microseconds per allocation and "
+                    + "nanoseconds per instruction weighted by time (all allocation time over all "
+                    + "instructions); and parse MB/s. Numbers depend on the machine; compare runs on the same "
+                    + "one.",
             "With --synthetic, generated kernels join the benchmark (e.g. --synthetic "
                     + "accumulators:instructions=100000): each is generated (timed: median of at least "
                     + GenerationTiming.MIN_REPEATS + " generations), parsed and allocated like a file, and a line per "
@@ -64,20 +73,37 @@ public final class BenchCommand extends RegtuneCommand {
             description = "Target architecture (default: ${DEFAULT-VALUE}).")
     String arch;
 
+    @Option(names = "--allocator", paramLabel = "NAME", split = ",",
+            description = "Allocator families to time, comma-separated, or 'all' (default: all, every family "
+                    + "'regtune --version' lists), each with the default knobs (its allocator knob set to it).")
+    List<String> allocators = new ArrayList<>();
+
     @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = "5",
-            description = "Warm-up time before measuring, cycling over all functions (default: ${DEFAULT-VALUE}).")
+            description = "Warm-up time before measuring, per allocator family, cycling over all families and "
+                    + "functions (default: ${DEFAULT-VALUE}).")
     double warmupSeconds;
 
     @Option(names = "--seconds", paramLabel = "S", defaultValue = "10",
-            description = "Measurement time, shared equally by the functions; at least "
+            description = "Measurement time per allocator family, shared equally by the functions; at least "
                     + AllocationBenchmark.MIN_BATCHES + " batches each whatever it is (default: ${DEFAULT-VALUE}).")
     double seconds;
+
+    /** The families "all" stands for; tests replace it (with {@link #allocatorByName}) to add a stand-in family. */
+    Supplier<List<String>> allFamilies = Arguments::familyNames;
+
+    /** Resolves a family's name to its allocator. */
+    Function<String, RegisterAllocator> allocatorByName = Arguments::allocator;
 
     @Override
     protected int run() {
         ArchProfile profile = Arguments.arch(arch);
         if (!(warmupSeconds >= 0) || !(seconds >= 0)) {
             throw new UsageException("--warmup-seconds and --seconds must not be negative");
+        }
+        List<String> all = allFamilies.get();
+        List<AllocatorFamily> families = new ArrayList<>();
+        for (String name : Arguments.allocatorNames(allocators, all, Knobs.defaults(), false, all)) {
+            families.add(Arguments.family(name, Knobs.defaults(), allocatorByName));
         }
         List<SyntheticSpec> specs = syntheticSpecs(profile);
         List<Path> files = inputs.isEmpty() && !specs.isEmpty() ? List.of() : files(profile);
@@ -122,15 +148,17 @@ public final class BenchCommand extends RegtuneCommand {
                 targets.add(new BenchTarget(label, fn));
             }
         }
-        err().printf("regtune: bench: %d functions in %d files%s, %s, warm-up %s s, measuring %s s...%n",
+        err().printf("regtune: bench: %d functions in %d files%s, %s, %s, warm-up %s s, measuring %s s%s...%n",
                 targets.size(), sources.size() - generated.size(),
                 generated.isEmpty() ? "" : " and " + generated.size() + " synthetic kernels", profile.name(),
-                Numbers.fixed(warmupSeconds, 1), Numbers.fixed(seconds, 1));
+                families.stream().map(AllocatorFamily::name).collect(Collectors.joining(", ")),
+                Numbers.fixed(warmupSeconds * families.size(), 1), Numbers.fixed(seconds, 1),
+                families.size() > 1 ? " per family" : "");
         err().flush();
-        AllocationBenchmark bench = new AllocationBenchmark(Allocators.fatPoint(), Knobs.defaults(), profile,
-                (long) (warmupSeconds * 1e9), (long) (seconds * 1e9));
-        BenchSummary summary = bench.run(targets, sources);
-        print(summary, profile, generated);
+        AllocationBenchmark bench = new AllocationBenchmark(families, profile, (long) (warmupSeconds * 1e9),
+                (long) (seconds * 1e9));
+        List<BenchSummary> summaries = bench.run(targets, sources);
+        print(summaries, profile, generated);
         return 0;
     }
 
@@ -162,30 +190,81 @@ public final class BenchCommand extends RegtuneCommand {
         return Arguments.ptxBelow(corpus.get());
     }
 
-    private void print(BenchSummary s, ArchProfile profile, List<Generated> generated) {
-        TextTable table = new TextTable("file", "function", "instrs", "vregs", "regs", "status", "batch",
-                "batches", "median us/alloc", "ns/instr").rightAligned(2, 3, 4, 6, 7, 8, 9);
-        for (FunctionTiming t : s.timings()) {
-            table.add(Path.of(t.file()).getFileName(), t.function(), t.instructions(), t.vregs(), t.registers(),
-                    t.status(), t.batchSize(), t.batches(), Numbers.fixed(t.medianNanosPerAllocation() / 1e3, 1),
-                    Numbers.fixed(t.nanosPerInstruction(), 1));
+    /**
+     * With one family, one table row per function and one line per synthetic kernel as ever; with
+     * several, each family's columns next to the others', its time over the first family's, and
+     * each figure of a line followed by the family it belongs to.
+     */
+    private void print(List<BenchSummary> summaries, ArchProfile profile, List<Generated> generated) {
+        boolean several = summaries.size() > 1;
+        BenchSummary first = summaries.get(0);
+        TextTable table;
+        if (!several) {
+            table = new TextTable("file", "function", "instrs", "vregs", "regs", "status", "batch",
+                    "batches", "median us/alloc", "ns/instr").rightAligned(2, 3, 4, 6, 7, 8, 9);
+            for (FunctionTiming t : first.timings()) {
+                table.add(Path.of(t.file()).getFileName(), t.function(), t.instructions(), t.vregs(), t.registers(),
+                        t.status(), t.batchSize(), t.batches(), Numbers.fixed(t.medianNanosPerAllocation() / 1e3, 1),
+                        Numbers.fixed(t.nanosPerInstruction(), 1));
+            }
+        } else {
+            List<String> header = new ArrayList<>(List.of("file", "function", "instrs", "vregs"));
+            List<Integer> right = new ArrayList<>(List.of(2, 3));
+            for (BenchSummary s : summaries) {
+                right.add(header.size());
+                right.add(header.size() + 2);
+                right.add(header.size() + 3);
+                header.addAll(List.of(s.allocator() + " regs", s.allocator() + " status", s.allocator() + " us/alloc",
+                        s.allocator() + " ns/instr"));
+            }
+            for (BenchSummary s : summaries.subList(1, summaries.size())) {
+                right.add(header.size());
+                header.add(s.allocator() + "/" + first.allocator());
+            }
+            table = new TextTable(header.toArray(String[]::new))
+                    .rightAligned(right.stream().mapToInt(Integer::intValue).toArray());
+            for (int i = 0; i < first.timings().size(); i++) {
+                FunctionTiming t0 = first.timings().get(i);
+                List<Object> row = new ArrayList<>(List.of(Path.of(t0.file()).getFileName(), t0.function(),
+                        t0.instructions(), t0.vregs()));
+                for (BenchSummary s : summaries) {
+                    FunctionTiming t = s.timings().get(i);
+                    row.addAll(List.of(t.registers(), t.status(), Numbers.fixed(t.medianNanosPerAllocation() / 1e3, 1),
+                            Numbers.fixed(t.nanosPerInstruction(), 1)));
+                }
+                for (BenchSummary s : summaries.subList(1, summaries.size())) {
+                    row.add(Numbers.fixed(s.timings().get(i).medianNanosPerAllocation()
+                            / t0.medianNanosPerAllocation(), 2));
+                }
+                table.add(row.toArray());
+            }
         }
         table.print(out());
         for (Generated g : generated) {
             GenerationTiming gen = g.generation();
-            FunctionTiming t = s.timings().get(g.target());
+            List<String> allocations = new ArrayList<>();
+            for (BenchSummary s : summaries) {
+                FunctionTiming t = s.timings().get(g.target());
+                allocations.add(String.format(Locale.ROOT, "%s ms (%s ns/instruction), %d registers, %s%s",
+                        Numbers.fixed(t.medianNanosPerAllocation() / 1e6, 1), Numbers.fixed(t.nanosPerInstruction(), 1),
+                        t.registers(), t.status(), several ? " with " + s.allocator() : ""));
+            }
             out().printf("%s %s seed %d: %d instructions; generation %s ms (%s ns/instruction, median of %d); "
-                            + "allocation %s ms (%s ns/instruction), %d registers, %s%n",
+                            + "allocation %s%n",
                     g.tag(), gen.spec(), gen.kernel().seed(), gen.kernel().instructionCount(),
                     Numbers.fixed(gen.medianNanos() / 1e6, 1), Numbers.fixed(gen.nanosPerInstruction(), 1),
-                    gen.repeats(), Numbers.fixed(t.medianNanosPerAllocation() / 1e6, 1),
-                    Numbers.fixed(t.nanosPerInstruction(), 1), t.registers(), t.status());
+                    gen.repeats(), String.join("; ", allocations));
         }
-        out().printf("bench: %d functions in %d files%s on %s: median %s us/allocation, %s ns/instruction "
-                        + "(time-weighted), parse %s MB/s%n",
-                s.timings().size(), s.files() - generated.size(),
+        List<String> perFamily = new ArrayList<>();
+        for (BenchSummary s : summaries) {
+            perFamily.add("median " + Numbers.fixed(s.medianMicrosPerAllocation(), 1) + " us/allocation, "
+                    + Numbers.fixed(s.weightedNanosPerInstruction(), 1) + " ns/instruction (time-weighted) with "
+                    + s.allocator());
+        }
+        out().printf("bench: %d functions in %d files%s on %s: %s; parse %s MB/s%n",
+                first.timings().size(), first.files() - generated.size(),
                 generated.isEmpty() ? "" : " and " + generated.size() + " synthetic kernels", profile.name(),
-                Numbers.fixed(s.medianMicrosPerAllocation(), 1), Numbers.fixed(s.weightedNanosPerInstruction(), 1), Numbers.fixed(s.parseMegabytesPerSecond(), 1));
+                String.join("; ", perFamily), Numbers.fixed(first.parseMegabytesPerSecond(), 1));
         out().flush();
     }
 }

@@ -1,10 +1,14 @@
 package dev.regtune.job.cli;
 
-import dev.regtune.core.Allocators;
+import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
+import dev.regtune.job.allocate.AllocatorFamily;
 import dev.regtune.job.fidelity.ComparisonCsv;
+import dev.regtune.job.fidelity.FamilyDifferences;
+import dev.regtune.job.fidelity.FidelityCase;
 import dev.regtune.job.fidelity.FidelityHarness;
 import dev.regtune.job.fidelity.FidelityPair;
 import dev.regtune.job.fidelity.FidelityScorer;
@@ -25,6 +29,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -32,7 +37,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code regtune fidelity}: compare the model (and a naive baseline) with the real ptxas. */
+/** {@code regtune fidelity}: compare each allocator family of the model (and a naive baseline) with the real ptxas. */
 @Command(name = "fidelity",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
@@ -41,13 +46,19 @@ import picocli.CommandLine.Parameters;
                     + "Ground truth is 'ptxas -v -arch=ARCH [-maxrregcount N] -o /dev/null FILE' (ptxas from "
                     + "--ptxas, else from the PATH) or, with --reference, a CSV measured earlier such as "
                     + "datasets/corpus/ptxas-reference.csv. Only kernel entries are compared.",
-            "For the model and for a naive baseline (peak live pressure of the PTX virtual registers in "
-                    + "32-bit slots, capped at the budget; it spills iff the pressure exceeds the budget) it "
-                    + "prints, overall and per budget: Spearman rank correlation of register counts, mean "
-                    + "absolute percentage error, share within 10%%, precision and recall of 'it spills' over "
-                    + "budgeted runs (a model ALLOC_FAILED counts as predicting a spill), and median, p10 and p90 "
-                    + "of model/real spill bytes (stores + loads) where both spill. Register metrics cover the "
-                    + "pairs the model allocated.",
+            "Every allocator family of the model (--allocator; all of them by default) runs on the same entries "
+                    + "and budgets. For each family and for a naive baseline (peak live pressure of the PTX "
+                    + "virtual registers in 32-bit slots, capped at the budget; it spills iff the pressure exceeds "
+                    + "the budget) it prints, overall and per budget, the families' rows next to each other: "
+                    + "Spearman rank correlation of register counts, mean absolute percentage error, share within "
+                    + "10%%, precision and recall of 'it spills' over budgeted runs (a model ALLOC_FAILED counts as "
+                    + "predicting a spill), and median, p10 and p90 of model/real spill bytes (stores + loads) "
+                    + "where both spill. A family's register metrics cover the pairs it allocated; the baseline's "
+                    + "the pairs every family allocated.",
+            "With several families it then shows where they differ most: by budget, by architecture, and the "
+                    + "kernel families (PTX files) and entries with the largest mean register spread (largest "
+                    + "minus smallest family's count, on pairs every family allocated), with each family's MAPE "
+                    + "and how often the families disagree on 'it spills'.",
             "The architecture of a PTX file is the name of its folder (datasets/corpus/ptx/sm_90/x.ptx is "
                     + "sm_90); folders contribute only files under an --arch folder; a file in a folder not "
                     + "named after an architecture is compared on every --arch."
@@ -56,7 +67,8 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {
             "0:the comparison was made",
             "1:no (entry, budget) pair had both a model and a ptxas result, or ptxas could not be run",
-            "2:usage error, including: neither ptxas nor --reference is available"
+            "2:usage error, including: neither ptxas nor --reference is available, an unknown allocator family, "
+                    + "--allocator contradicting --knob allocator="
         })
 public final class FidelityCommand extends RegtuneCommand {
 
@@ -82,6 +94,12 @@ public final class FidelityCommand extends RegtuneCommand {
     @Mixin
     KnobOptions knobOptions = new KnobOptions();
 
+    @Option(names = "--allocator", paramLabel = "NAME", split = ",",
+            description = "Allocator families to compare, comma-separated, or 'all' (default: all, every family "
+                    + "'regtune --version' lists). --knob allocator=NAME is the same as --allocator NAME; giving "
+                    + "both with different families is a usage error.")
+    List<String> allocators = new ArrayList<>();
+
     @Option(names = "--reference", paramLabel = "CSV",
             description = "Take the ground truth from this CSV instead of running ptxas. Header: "
                     + "file,entry,kind,arch,max_regs,registers,spill_store_bytes,spill_load_bytes,"
@@ -89,8 +107,9 @@ public final class FidelityCommand extends RegtuneCommand {
     Path reference;
 
     @Option(names = "--out", paramLabel = "FILE.csv",
-            description = "Write the per-entry comparison here: file, entry, arch, budget, real/model/baseline "
-                    + "registers, real and model spill store/load bytes, model status.")
+            description = "Write the per-entry comparison here, one row per allocator family of each entry, arch "
+                    + "and budget: file, entry, arch, budget, real/model/baseline registers, real and model spill "
+                    + "store/load bytes, model status, allocator.")
     Path out;
 
     @Option(names = "--verify",
@@ -105,11 +124,27 @@ public final class FidelityCommand extends RegtuneCommand {
     /** Where ptxas is looked for without --ptxas; tests replace it to simulate a machine without CUDA. */
     Supplier<Optional<Path>> ptxasOnPath = PtxasRunner::onPath;
 
+    /** The families "all" stands for; tests replace it (with {@link #allocatorByName}) to add a stand-in family. */
+    Supplier<List<String>> allFamilies = Arguments::familyNames;
+
+    /** Resolves a family's name to its allocator. */
+    Function<String, RegisterAllocator> allocatorByName = Arguments::allocator;
+
+    /** Kernel families and entries listed under "where the families differ most". */
+    static final int MOST_DIFFERENT = 10;
+
     @Override
     protected int run() throws IOException {
         List<ArchProfile> archProfiles = archProfiles();
         List<Integer> budgetList = budgets();
         Knobs knobs = knobOptions.knobs();
+        List<String> all = allFamilies.get();
+        List<String> names = Arguments.allocatorNames(allocators, all, knobs,
+                Arguments.assigns(knobOptions, KnobCatalogue.ALLOCATOR), all);
+        List<AllocatorFamily> families = new ArrayList<>();
+        for (String name : names) {
+            families.add(Arguments.family(name, knobs, allocatorByName));
+        }
         if (jobs < 1) {
             throw new UsageException("--jobs must be at least 1, not " + jobs);
         }
@@ -119,8 +154,7 @@ public final class FidelityCommand extends RegtuneCommand {
             throw new UsageException("the folder of --out '" + out + "' does not exist");
         }
 
-        FidelityHarness harness = new FidelityHarness(Allocators.fatPoint(), knobs, truth, budgetList, jobs,
-                this::note, verify);
+        FidelityHarness harness = new FidelityHarness(families, truth, budgetList, jobs, this::note, verify);
         FidelityHarness.Result result = harness.run(ptx);
         List<FidelityPair> pairs = result.pairs();
         if (result.withoutTruth() > 0) {
@@ -137,6 +171,9 @@ public final class FidelityCommand extends RegtuneCommand {
             return EXIT_FAILURE;
         }
         printReport(result, truth, knobs, archProfiles, budgetList);
+        if (result.allocators().size() > 1) {
+            printDifferences(result, budgetList);
+        }
         return 0;
     }
 
@@ -238,24 +275,34 @@ public final class FidelityCommand extends RegtuneCommand {
 
     private void printReport(FidelityHarness.Result result, GroundTruth truth, Knobs knobs,
             List<ArchProfile> archProfiles, List<Integer> budgetList) {
-        List<FidelityPair> pairs = result.pairs();
-        long failed = pairs.stream().filter(p -> !p.modelOk()).count();
-        out().printf("fidelity: model %s %s%s vs %s%n", Allocators.fatPoint().name(),
-                VersionProvider.modelVersion(), knobs.equals(Knobs.defaults()) ? "" : " with " + knobs, truth.description());
-        out().printf("          %d entries in %d files, %s, budgets %s: %d pairs compared, %d of them model "
-                        + "ALLOC_FAILED%n", result.entries(), result.files(),
+        List<String> families = result.allocators();
+        List<FidelityCase> cases = result.cases();
+        // The allocator knob differs between the families; the header names the other knobs set.
+        Knobs others = knobs.with(KnobCatalogue.ALLOCATOR, KnobCatalogue.ALLOCATOR.defaultValue());
+        out().printf("fidelity: model%s %s %s%s vs %s%n", families.size() > 1 ? "s" : "", String.join(", ", families),
+                VersionProvider.modelVersion(), others.equals(Knobs.defaults()) ? "" : " with " + others,
+                truth.description());
+        String failed;
+        if (families.size() == 1) {
+            failed = cases.size() + " pairs compared, " + failures(result, families.get(0)) + " of them model "
+                    + "ALLOC_FAILED";
+        } else {
+            failed = cases.size() + " pairs compared for each model; model ALLOC_FAILED: " + families.stream()
+                    .map(f -> f + " " + failures(result, f)).collect(Collectors.joining(", "));
+        }
+        out().printf("          %d entries in %d files, %s, budgets %s: %s%n", result.entries(), result.files(),
                 archProfiles.stream().map(ArchProfile::name).collect(Collectors.joining(", ")),
-                budgetList.stream().map(String::valueOf).collect(Collectors.joining(", ")), pairs.size(), failed);
+                budgetList.stream().map(String::valueOf).collect(Collectors.joining(", ")), failed);
         out().println();
 
         TextTable table = new TextTable("budget", "predictor", "pairs", "spearman", "MAPE", "within 10%",
                 "spill runs", "spill prec", "spill recall", "ratio n", "ratio median", "ratio p10", "ratio p90")
                 .rightAligned(2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
-        addRows(table, "all", pairs);
+        addRows(table, "all", result, cases);
         for (int budget : budgetList) {
-            List<FidelityPair> group = pairs.stream().filter(p -> p.budget() == budget).toList();
+            List<FidelityCase> group = cases.stream().filter(c -> c.first().budget() == budget).toList();
             if (!group.isEmpty()) {
-                addRows(table, budget == 0 ? "none" : Integer.toString(budget), group);
+                addRows(table, budget == 0 ? "none" : Integer.toString(budget), result, group);
             }
         }
         table.print(out());
@@ -263,17 +310,79 @@ public final class FidelityCommand extends RegtuneCommand {
         out().println("pairs: register comparisons (model allocated); MAPE and within 10%: register counts; "
                 + "spill runs: budgeted pairs scored for 'it spills'; ratio: predicted/real spill bytes where both "
                 + "spill.");
+        if (families.size() > 1) {
+            out().println("baseline: scored on the pairs every model allocated.");
+        }
         out().flush();
     }
 
-    private static void addRows(TextTable table, String budget, List<FidelityPair> group) {
-        for (Predictor predictor : Predictor.values()) {
-            PredictorScore s = FidelityScorer.score(group, predictor);
-            table.add(budget, predictor.label(), s.registerPairs(), Numbers.fixed(s.spearman(), 3),
-                    Numbers.fixed(s.mapePercent(), 1) + (Double.isNaN(s.mapePercent()) ? "" : "%"),
-                    Numbers.percent(s.shareWithin10()), s.spills().total(), Numbers.fixed(s.spills().precision(), 3),
-                    Numbers.fixed(s.spills().recall(), 3), s.ratioPairs(), Numbers.fixed(s.ratioMedian(), 2),
-                    Numbers.fixed(s.ratioP10(), 2), Numbers.fixed(s.ratioP90(), 2));
+    private static long failures(FidelityHarness.Result result, String family) {
+        return result.pairs(family).stream().filter(p -> !p.modelOk()).count();
+    }
+
+    /** One row per family, then the baseline's. */
+    private static void addRows(TextTable table, String budget, FidelityHarness.Result result,
+            List<FidelityCase> group) {
+        for (int k = 0; k < result.allocators().size(); k++) {
+            int family = k;
+            List<FidelityPair> pairs = group.stream().map(c -> c.pairs().get(family)).toList();
+            addRow(table, budget, "model " + result.allocators().get(k), FidelityScorer.score(pairs, Predictor.MODEL));
         }
+        addRow(table, budget, Predictor.BASELINE.label(), FidelityScorer.baseline(group));
+    }
+
+    private static void addRow(TextTable table, String budget, String predictor, PredictorScore s) {
+        table.add(budget, predictor, s.registerPairs(), Numbers.fixed(s.spearman(), 3),
+                Numbers.fixed(s.mapePercent(), 1) + (Double.isNaN(s.mapePercent()) ? "" : "%"),
+                Numbers.percent(s.shareWithin10()), s.spills().total(), Numbers.fixed(s.spills().precision(), 3),
+                Numbers.fixed(s.spills().recall(), 3), s.ratioPairs(), Numbers.fixed(s.ratioMedian(), 2),
+                Numbers.fixed(s.ratioP10(), 2), Numbers.fixed(s.ratioP90(), 2));
+    }
+
+    /** "Where the families differ most": by budget and architecture in full, then the top kernel families and entries. */
+    private void printDifferences(FidelityHarness.Result result, List<Integer> budgetList) {
+        List<String> families = result.allocators();
+        List<FidelityCase> cases = result.cases();
+        out().println();
+        out().println("where the models differ most (" + String.join(", ", families) + "): register spread = "
+                + "largest minus smallest model's count and MAPE per model, on the pairs every model allocated; "
+                + "spill disagree = budgeted pairs on which the models disagree about spilling.");
+        out().println();
+        List<FamilyDifferences.Group> byBudget = new ArrayList<>();
+        byBudget.add(FamilyDifferences.of("all", cases));
+        byBudget.addAll(FamilyDifferences.byBudget(cases, budgetList));
+        printGroups("budget", families, byBudget);
+        out().println();
+        printGroups("arch", families, FamilyDifferences.byArch(cases));
+        List<FamilyDifferences.Group> kernels = FamilyDifferences.byKernelFamily(cases);
+        out().println();
+        out().printf("kernel families with the largest register spread (%d of %d):%n",
+                Math.min(MOST_DIFFERENT, kernels.size()), kernels.size());
+        printGroups("kernel family", families, FamilyDifferences.mostDifferent(kernels, MOST_DIFFERENT));
+        List<FamilyDifferences.Group> entries = FamilyDifferences.byEntry(cases);
+        out().println();
+        out().printf("entries with the largest register spread (%d of %d; over every arch and budget):%n",
+                Math.min(MOST_DIFFERENT, entries.size()), entries.size());
+        printGroups("entry", families, FamilyDifferences.mostDifferent(entries, MOST_DIFFERENT));
+        out().flush();
+    }
+
+    private void printGroups(String what, List<String> families, List<FamilyDifferences.Group> groups) {
+        List<String> header = new ArrayList<>(List.of(what, "pairs"));
+        families.forEach(f -> header.add("MAPE " + f));
+        header.addAll(List.of("register spread", "spill disagree"));
+        int[] right = new int[header.size() - 1];
+        for (int c = 1; c < header.size(); c++) {
+            right[c - 1] = c;
+        }
+        TextTable table = new TextTable(header.toArray(String[]::new)).rightAligned(right);
+        for (FamilyDifferences.Group g : groups) {
+            List<Object> row = new ArrayList<>(List.of(g.label(), g.allocatedCases()));
+            g.mapePercent().forEach(m -> row.add(Numbers.fixed(m, 1) + (Double.isNaN(m) ? "" : "%")));
+            row.add(Numbers.fixed(g.meanRegisterSpread(), 2));
+            row.add(g.spillDisagreements() + "/" + g.budgetedCases());
+            table.add(row.toArray());
+        }
+        table.print(out());
     }
 }

@@ -8,9 +8,11 @@ import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PtxModule;
+import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParseException;
 import dev.regtune.core.ptx.PtxParser;
+import dev.regtune.job.allocate.AllocatorFamily;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -25,16 +27,17 @@ import java.util.function.Consumer;
 
 /**
  * Builds the comparison: parses every PTX file, asks the ground truth for each (file, arch,
- * budget), runs the model and the baseline on each entry, and pairs them up.
+ * budget), runs each allocator family and the baseline on each entry, and pairs them up. Every
+ * family runs on the same entries, architectures and budgets, against the same ground truth, so
+ * each {@link FidelityCase} holds one pair per family.
  *
  * <p>Ground truth and model runs go to a thread pool (ptxas runs are independent processes; the
- * allocator is thread-safe), but results are collected in submission order, so the pairs come out
- * in a fixed order whatever the scheduling: files as given, then architecture name, then entries in
- * file order, then budgets as given.
+ * allocators are thread-safe), but results are collected in submission order, so the cases come
+ * out in a fixed order whatever the scheduling: files as given, then architecture name, then
+ * entries in file order, then budgets as given; within a case, families as given.
  */
 public final class FidelityHarness {
-    private final RegisterAllocator allocator;
-    private final Knobs knobs;
+    private final List<AllocatorFamily> families;
     private final GroundTruth truth;
     private final List<Integer> budgets;
     private final int jobs;
@@ -42,21 +45,31 @@ public final class FidelityHarness {
     private final boolean verify;
 
     /**
+     * @param families the allocator families to compare, in report order (at least one)
      * @param budgets {@code -maxrregcount} values, 0 for none, in report order
      * @param jobs threads for ptxas and model runs
      * @param notes receives one-sentence notes about what was left out and why
      * @param verify whether to run the independent checker on every model result that is OK; a
      *     violation fails the run with an {@link IllegalStateException}
      */
-    public FidelityHarness(RegisterAllocator allocator, Knobs knobs, GroundTruth truth, List<Integer> budgets,
-            int jobs, Consumer<String> notes, boolean verify) {
-        this.allocator = allocator;
-        this.knobs = knobs;
+    public FidelityHarness(List<AllocatorFamily> families, GroundTruth truth, List<Integer> budgets, int jobs,
+            Consumer<String> notes, boolean verify) {
+        if (families.isEmpty()) {
+            throw new IllegalArgumentException("a comparison needs at least one allocator family");
+        }
+        this.families = List.copyOf(families);
         this.truth = truth;
         this.budgets = List.copyOf(budgets);
         this.jobs = Math.max(1, jobs);
         this.notes = notes;
         this.verify = verify;
+    }
+
+    /** One allocator run with {@code knobs}, named by their allocator knob. */
+    public FidelityHarness(RegisterAllocator allocator, Knobs knobs, GroundTruth truth, List<Integer> budgets,
+            int jobs, Consumer<String> notes, boolean verify) {
+        this(List.of(new AllocatorFamily(KnobCatalogue.ALLOCATOR.format(knobs.get(KnobCatalogue.ALLOCATOR)),
+                allocator, knobs)), truth, budgets, jobs, notes, verify);
     }
 
     /**
@@ -75,25 +88,42 @@ public final class FidelityHarness {
     /**
      * The comparison.
      *
-     * @param pairs every pair with both a model and a ground-truth result, in report order
+     * @param allocators the names of the compared families, in report order
+     * @param cases every (entry, arch, budget) with ground truth, one pair per family, in report order
      * @param files files that parsed
      * @param parseErrors files that did not parse (left out)
      * @param entries (file, entry) pairs that parsed
      * @param withoutTruth (entry, arch, budget) combinations left out for lack of ground truth
      */
-    public record Result(List<FidelityPair> pairs, int files, int parseErrors, int entries, int withoutTruth) {
+    public record Result(List<String> allocators, List<FidelityCase> cases, int files, int parseErrors, int entries,
+            int withoutTruth) {
         public Result {
-            pairs = List.copyOf(pairs);
+            allocators = List.copyOf(allocators);
+            cases = List.copyOf(cases);
+        }
+
+        /** Every pair of every family: case by case, families in order within a case. */
+        public List<FidelityPair> pairs() {
+            return cases.stream().flatMap(c -> c.pairs().stream()).toList();
+        }
+
+        /** The pairs of one family, in case order. */
+        public List<FidelityPair> pairs(String allocator) {
+            int i = allocators.indexOf(allocator);
+            if (i < 0) {
+                throw new IllegalArgumentException("allocator " + allocator + " was not compared");
+            }
+            return cases.stream().map(c -> c.pairs().get(i)).toList();
         }
     }
 
-    private AllocationResult allocateChecked(KernelFunction fn, ArchProfile arch, int budget) {
-        AllocationResult r = allocator.allocate(fn, knobs, arch, budget);
+    private AllocationResult allocateChecked(AllocatorFamily family, KernelFunction fn, ArchProfile arch, int budget) {
+        AllocationResult r = family.allocator().allocate(fn, family.knobs(), arch, budget);
         if (verify && r.status() == AllocationStatus.OK) {
             CheckReport report = AllocationChecker.check(fn, r.assignment());
             if (!report.ok()) {
-                throw new IllegalStateException("the allocation of " + fn.name() + " on " + arch.name()
-                        + " at budget " + budget + " fails the checker: " + report.summary());
+                throw new IllegalStateException("the " + family.name() + " allocation of " + fn.name() + " on "
+                        + arch.name() + " at budget " + budget + " fails the checker: " + report.summary());
             }
         }
         return r;
@@ -125,27 +155,32 @@ public final class FidelityHarness {
             return t;
         });
         try {
-            // Submit everything first so ptxas and the model overlap, then collect in order.
+            // Submit everything first so ptxas and the models overlap, then collect in order.
+            // modelFutures: file -> arch -> family -> entry * budgets + budget.
             List<List<Future<Truth>>> truthFutures = new ArrayList<>();
-            List<List<List<Future<AllocationResult>>>> modelFutures = new ArrayList<>();
+            List<List<List<List<Future<AllocationResult>>>>> modelFutures = new ArrayList<>();
             List<List<Future<Integer>>> baselineFutures = new ArrayList<>();
             for (int f = 0; f < parsedInputs.size(); f++) {
                 Input in = parsedInputs.get(f);
                 List<KernelFunction> entries = entriesOf.get(f);
                 List<String> names = entries.stream().map(KernelFunction::name).toList();
                 List<Future<Truth>> perArchBudget = new ArrayList<>();
-                List<List<Future<AllocationResult>>> perArch = new ArrayList<>();
+                List<List<List<Future<AllocationResult>>>> perArch = new ArrayList<>();
                 for (ArchProfile arch : in.archs()) {
-                    List<Future<AllocationResult>> models = new ArrayList<>();
                     for (int budget : budgets) {
                         perArchBudget.add(pool.submit(() -> measure(in, arch, budget, names)));
                     }
-                    for (KernelFunction fn : entries) {
-                        for (int budget : budgets) {
-                            models.add(pool.submit(() -> allocateChecked(fn, arch, budget)));
+                    List<List<Future<AllocationResult>>> perFamily = new ArrayList<>();
+                    for (AllocatorFamily family : families) {
+                        List<Future<AllocationResult>> models = new ArrayList<>();
+                        for (KernelFunction fn : entries) {
+                            for (int budget : budgets) {
+                                models.add(pool.submit(() -> allocateChecked(family, fn, arch, budget)));
+                            }
                         }
+                        perFamily.add(models);
                     }
-                    perArch.add(models);
+                    perArch.add(perFamily);
                 }
                 truthFutures.add(perArchBudget);
                 modelFutures.add(perArch);
@@ -156,7 +191,7 @@ public final class FidelityHarness {
                 baselineFutures.add(baselines);
             }
 
-            List<FidelityPair> pairs = new ArrayList<>();
+            List<FidelityCase> cases = new ArrayList<>();
             int withoutTruth = 0;
             for (int f = 0; f < parsedInputs.size(); f++) {
                 Input in = parsedInputs.get(f);
@@ -173,18 +208,26 @@ public final class FidelityHarness {
                         int pressure = get(baselineFutures.get(f).get(e));
                         for (int b = 0; b < budgets.size(); b++) {
                             PtxasMeasurement m = real.get(b).get(entries.get(e).name());
-                            AllocationResult model = get(modelFutures.get(f).get(a).get(e * budgets.size() + b));
+                            List<AllocationResult> models = new ArrayList<>(families.size());
+                            for (int k = 0; k < families.size(); k++) {
+                                models.add(get(modelFutures.get(f).get(a).get(k).get(e * budgets.size() + b)));
+                            }
                             if (m == null || m.registers() < 0) {
                                 withoutTruth++;
                                 continue;
                             }
-                            pairs.add(FidelityPair.of(in.displayName(), arch.name(), budgets.get(b), m, model,
-                                    pressure));
+                            List<FidelityPair> pairs = new ArrayList<>(families.size());
+                            for (int k = 0; k < families.size(); k++) {
+                                pairs.add(FidelityPair.of(in.displayName(), arch.name(), budgets.get(b),
+                                        families.get(k).name(), m, models.get(k), pressure));
+                            }
+                            cases.add(new FidelityCase(pairs));
                         }
                     }
                 }
             }
-            return new Result(pairs, parsedInputs.size(), parseErrors, entryCount, withoutTruth);
+            return new Result(families.stream().map(AllocatorFamily::name).toList(), cases, parsedInputs.size(),
+                    parseErrors, entryCount, withoutTruth);
         } finally {
             pool.shutdownNow();
         }

@@ -1,6 +1,9 @@
 package dev.regtune.job.fidelity;
 
 import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * Scores a predictor over a group of pairs.
@@ -18,7 +21,24 @@ public final class FidelityScorer {
     }
 
     public static PredictorScore score(List<FidelityPair> pairs, Predictor predictor) {
-        List<FidelityPair> allocated = pairs.stream().filter(FidelityPair::modelOk).toList();
+        return score(pairs, predictor, FidelityPair::modelOk);
+    }
+
+    /**
+     * The baseline over cases compared for several allocator families: its register metrics cover
+     * the cases every family allocated, so that it is measured on pairs each family's figures cover
+     * too. With one family this is {@code score(pairs, Predictor.BASELINE)}.
+     */
+    public static PredictorScore baseline(List<FidelityCase> cases) {
+        List<FidelityPair> pairs = cases.stream().map(FidelityCase::first).toList();
+        Set<FidelityPair> everyOk = cases.stream().filter(FidelityCase::everyModelOk).map(FidelityCase::first)
+                .collect(Collectors.toSet());
+        return score(pairs, Predictor.BASELINE, everyOk::contains);
+    }
+
+    private static PredictorScore score(List<FidelityPair> pairs, Predictor predictor,
+            Predicate<FidelityPair> registerPair) {
+        List<FidelityPair> allocated = pairs.stream().filter(registerPair).toList();
         double[] predicted = new double[allocated.size()];
         double[] real = new double[allocated.size()];
         for (int i = 0; i < allocated.size(); i++) {

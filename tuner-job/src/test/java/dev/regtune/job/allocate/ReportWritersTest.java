@@ -1,6 +1,8 @@
 package dev.regtune.job.allocate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,13 +12,31 @@ import dev.regtune.core.alloc.CopyCoalescing;
 import dev.regtune.core.ir.FunctionKind;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReportWritersTest {
     private static AllocationResult result(String fn, AllocationStatus status, String message, int smem) {
-        return new AllocationResult(fn, "sm_90", status, 38, 16, 24, 40, smem, 12, 3, 12345L, 0.75, 48, 255, 1, 0,
-                CopyCoalescing.NONE, message, null);
+        return result(fn, status, message, smem, CopyCoalescing.NONE);
+    }
+
+    private static AllocationResult result(String fn, AllocationStatus status, String message, int smem,
+            CopyCoalescing coalescing) {
+        return new AllocationResult(fn, "sm_90", status, 38, 16, 24, 40, smem, 12, 3, 12345L, 0.75, 48, 255, 1,
+                coalescing.copiesMerged(), coalescing, message, null);
+    }
+
+    private static JsonNode json(FunctionReport report) throws Exception {
+        StringWriter json = new StringWriter();
+        new JsonReportWriter().write(List.of(report), json);
+        return new ObjectMapper().readTree(json.toString()).get(0);
+    }
+
+    private static List<String> keys(JsonNode o) {
+        List<String> keys = new ArrayList<>();
+        o.fieldNames().forEachRemaining(keys::add);
+        return keys;
     }
 
     private static String text(FunctionReport report) {
@@ -60,5 +80,47 @@ class ReportWritersTest {
         JsonNode o = new ObjectMapper().readTree(json.toString()).get(0);
         assertEquals("ALLOC_FAILED", o.get("status").asText());
         assertEquals(message, o.get("message").asText());
+    }
+
+    @Test
+    void copyCoalescerCountsFollowTheInfoLineAndTheJsonKeys() throws Exception {
+        FunctionReport report = FunctionReport.allocated("k.ptx", FunctionKind.ENTRY,
+                result("k", AllocationStatus.OK, "", 0, new CopyCoalescing(12, 9, 3, 2)), null);
+        List<String> lines = text(report).lines().toList();
+        assertEquals(6, lines.size(), String.join("\n", lines));
+        assertEquals("regtune info  : copy coalescer: 12 copies seen, 9 merged, 3 left, 2 passes", lines.get(5));
+
+        JsonNode o = json(report);
+        List<String> expected = new ArrayList<>(JsonReportWriter.KEYS);
+        expected.addAll(List.of("copies_seen", "copies_merged", "copies_left", "coalescing_passes"));
+        assertEquals(expected, keys(o));
+        assertEquals(List.of(12, 9, 3, 2), List.of(o.get("copies_seen").asInt(), o.get("copies_merged").asInt(),
+                o.get("copies_left").asInt(), o.get("coalescing_passes").asInt()));
+    }
+
+    @Test
+    void aCoalescerThatRanAndMergedNothingIsReportedAndOneThatDidNotRunIsNot() throws Exception {
+        FunctionReport ranIdle = FunctionReport.allocated("k.ptx", FunctionKind.ENTRY,
+                result("k", AllocationStatus.OK, "", 0, new CopyCoalescing(0, 0, 0, 1)), null);
+        assertTrue(text(ranIdle).contains("regtune info  : copy coalescer: 0 copies seen, 0 merged, 0 left, 1 pass"
+                + System.lineSeparator()), text(ranIdle));
+        assertEquals(0, json(ranIdle).get("copies_seen").asInt());
+
+        FunctionReport notRun = FunctionReport.allocated("k.ptx", FunctionKind.ENTRY,
+                result("k", AllocationStatus.OK, "", 0), null);
+        assertFalse(text(notRun).contains("copy coalescer"), text(notRun));
+        assertEquals(JsonReportWriter.KEYS, keys(json(notRun)));
+    }
+
+    @Test
+    void aFailedAllocationStillReportsWhatTheCoalescerDidBeforeIt() throws Exception {
+        String message = AllocationResult.failureMessage(24);
+        FunctionReport report = FunctionReport.allocated("k.ptx", FunctionKind.ENTRY,
+                result("k", AllocationStatus.ALLOC_FAILED, message, 0, new CopyCoalescing(5, 2, 3, 1)), null);
+        assertEquals(List.of("ptxas info    : Compiling entry function 'k' for 'sm_90'", "ptxas error   : " + message,
+                "regtune info  : copy coalescer: 5 copies seen, 2 merged, 3 left, 1 pass"), text(report).lines().toList());
+        JsonNode o = json(report);
+        assertEquals("ALLOC_FAILED", o.get("status").asText());
+        assertEquals(3, o.get("copies_left").asInt());
     }
 }

@@ -28,8 +28,9 @@ class BenchCommandTest {
     @Test
     void syntheticKernelsAreGeneratedAllocatedAndReportedPerInstruction() {
         Cli.resource("tiny.ptx", dir);
-        Cli.Run run = Cli.run("bench", "--warmup-seconds", "0", "--seconds", "0.05", "--synthetic",
-                "accumulators:instructions=500", "--synthetic", "mma:tn=1,instructions=300,arch=sm_80",
+        // One family: the multi-family layout is BenchAllocatorTest's.
+        Cli.Run run = Cli.run("bench", "--allocator", "fatpoint", "--warmup-seconds", "0", "--seconds", "0.05",
+                "--synthetic", "accumulators:instructions=500", "--synthetic", "mma:tn=1,instructions=300,arch=sm_80",
                 "--synthetic-seed", "7", dir.toString());
 
         assertEquals(0, run.exit(), run.err());

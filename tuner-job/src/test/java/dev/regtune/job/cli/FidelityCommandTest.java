@@ -56,11 +56,19 @@ class FidelityCommandTest {
         assertEquals(String.join(",", ComparisonCsv.COLUMNS), lines.get(0));
         assertEquals(List.of("file", "entry", "arch", "budget", "real_registers", "model_registers",
                 "baseline_registers", "real_spill_store_bytes", "real_spill_load_bytes", "model_spill_store_bytes",
-                "model_spill_load_bytes", "model_status"), ComparisonCsv.COLUMNS);
-        assertEquals(3, lines.size(), String.join("\n", lines)); // only the sm_90 entry, budgets 0 and 24
+                "model_spill_load_bytes", "model_status", "allocator"), ComparisonCsv.COLUMNS);
+        // only the sm_90 entry, budgets 0 and 24, one row per allocator family (all of them by default)
+        List<String> families = Arguments.familyNames();
+        assertEquals(1 + 2 * families.size(), lines.size(), String.join("\n", lines));
         String sm90 = folder.resolve("sm_90").resolve("tiny.ptx").toString();
-        assertTrue(lines.get(1).startsWith(sm90 + ",axpy,sm_90,0,10,"), lines.get(1));
-        assertTrue(lines.get(2).startsWith(sm90 + ",axpy,sm_90,24,10,"), lines.get(2));
+        for (int k = 0; k < families.size(); k++) {
+            String budget0 = lines.get(1 + k);
+            String budget24 = lines.get(1 + families.size() + k);
+            assertTrue(budget0.startsWith(sm90 + ",axpy,sm_90,0,10,") && budget0.endsWith("," + families.get(k)),
+                    budget0);
+            assertTrue(budget24.startsWith(sm90 + ",axpy,sm_90,24,10,") && budget24.endsWith("," + families.get(k)),
+                    budget24);
+        }
     }
 
     @Test
@@ -127,7 +135,7 @@ class FidelityCommandTest {
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().contains("ptxas "), run.out());
         List<String> lines = Files.readAllLines(out);
-        assertEquals(3, lines.size(), String.join("\n", lines));
+        assertEquals(1 + 2 * Arguments.familyNames().size(), lines.size(), String.join("\n", lines));
         int realRegisters = Integer.parseInt(lines.get(1).split(",")[4]);
         assertTrue(realRegisters > 0 && realRegisters <= 255, lines.get(1));
     }

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class FidelityScorerTest {
     private static FidelityPair pair(int budget, int realRegs, int realSpill, AllocationStatus status, int modelRegs,
             int modelSpill, int pressure) {
-        return new FidelityPair("f.ptx", "k" + realRegs, "sm_90", budget,
+        return new FidelityPair("f.ptx", "k" + realRegs, "sm_90", budget, "fatpoint",
                 new PtxasMeasurement("k" + realRegs, true, realRegs, realSpill, realSpill, 0), status, modelRegs,
                 modelSpill, modelSpill, 0, pressure);
     }
