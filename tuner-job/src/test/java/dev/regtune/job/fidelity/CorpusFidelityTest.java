@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.regtune.core.Allocators;
+import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.core.knobs.Knobs;
@@ -25,6 +26,10 @@ class CorpusFidelityTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
     private static FidelityHarness.Result run() throws IOException {
+        return run(Allocators.fatPoint());
+    }
+
+    private static FidelityHarness.Result run(RegisterAllocator allocator) throws IOException {
         ReferenceCsv truth = ReferenceCsv.load(ROOT.resolve("datasets/corpus/ptxas-reference.csv"));
         List<FidelityHarness.Input> inputs = new ArrayList<>();
         for (String arch : List.of("sm_80", "sm_90")) {
@@ -35,7 +40,7 @@ class CorpusFidelityTest {
                 }
             }
         }
-        FidelityHarness harness = new FidelityHarness(Allocators.fatPoint(), Knobs.defaults(), truth,
+        FidelityHarness harness = new FidelityHarness(allocator, Knobs.defaults(), truth,
                 List.of(0, 128, 64, 40, 32, 24), 2, note -> { }, true);
         return harness.run(inputs);
     }
@@ -62,5 +67,25 @@ class CorpusFidelityTest {
         assertTrue(model.spills().recall() >= 0.86, "recall " + model.spills().recall());
         assertTrue(model.ratioMedian() >= 0.9 && model.ratioMedian() <= 1.1, "ratio " + model.ratioMedian());
         assertTrue(model.ratioP90() <= 2.0, "ratio p90 " + model.ratioP90());
+    }
+
+    /**
+     * The Briggs family's README figures, rounded against it: Spearman 0.888, MAPE 15.5%, within
+     * 10% 54.5%, precision 0.714, recall 0.986; it beats the baseline on rank and error, and the
+     * fat-point model stays ahead of it on spill precision.
+     */
+    @Test
+    void theBriggsFamilyKeepsItsFiguresOnTheCorpus() throws IOException {
+        FidelityHarness.Result result = run(Allocators.briggs());
+        PredictorScore model = FidelityScorer.score(result.pairs(), Predictor.MODEL);
+        PredictorScore baseline = FidelityScorer.score(result.pairs(), Predictor.BASELINE);
+        assertTrue(model.registerPairs() >= 640, "pairs " + model.registerPairs());
+        assertTrue(model.spearman() > baseline.spearman(), model + " vs " + baseline);
+        assertTrue(model.mapePercent() < baseline.mapePercent(), model + " vs " + baseline);
+        assertTrue(model.spearman() >= 0.88, "Spearman " + model.spearman());
+        assertTrue(model.mapePercent() <= 15.6, "MAPE " + model.mapePercent());
+        assertTrue(model.shareWithin10() >= 0.54, "within 10% " + model.shareWithin10());
+        assertTrue(model.spills().precision() >= 0.71, "precision " + model.spills().precision());
+        assertTrue(model.spills().recall() >= 0.98, "recall " + model.spills().recall());
     }
 }
