@@ -2,6 +2,8 @@ package dev.regtune.core.fatpoint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.regtune.core.Allocators;
+import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.arch.ArchProfiles;
@@ -14,16 +16,18 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The determinism and thread-safety contract: one allocator instance shared by many threads gives
- * exactly the results it gives sequentially.
+ * The determinism and thread-safety contract: one allocator instance of each family shared by many
+ * threads gives exactly the results it gives sequentially.
  */
 class ConcurrentDeterminismTest {
-    @Test
-    void aSharedAllocatorGivesTheSequentialResultsOnEveryThread() throws Exception {
-        FatPointAllocator allocator = new FatPointAllocator();
+    @ParameterizedTest
+    @ValueSource(strings = {"fatpoint", "briggs"})
+    void aSharedAllocatorGivesTheSequentialResultsOnEveryThread(String family) throws Exception {
+        RegisterAllocator allocator = Allocators.byName(family);
         ArchProfile arch = ArchProfiles.of("sm_80");
         List<KernelFunction> kernels = new ArrayList<>();
         for (int k = 0; k < 40; k++) {
