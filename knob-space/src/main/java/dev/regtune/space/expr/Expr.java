@@ -1,5 +1,7 @@
 package dev.regtune.space.expr;
 
+import java.util.List;
+
 /**
  * A node of a parsed, type-checked expression. Evaluation reads variables from a {@code double[]}
  * environment (booleans as 0 and 1, choices as the index of the choice) and returns a double
@@ -25,9 +27,9 @@ public sealed interface Expr permits Expr.Literal, Expr.Variable, Expr.Negate, E
      * @param choices the names of a {@link Type#CHOICE} variable's values, index by index (the
      *     environment holds the index); empty for other types
      */
-    record Variable(String name, int slot, Type type, java.util.List<String> choices) implements Expr {
+    record Variable(String name, int slot, Type type, List<String> choices) implements Expr {
         public Variable {
-            choices = java.util.List.copyOf(choices);
+            choices = List.copyOf(choices);
             if ((type == Type.CHOICE) == choices.isEmpty()) {
                 throw new IllegalArgumentException("variable " + name + ": only a choice variable has choices");
             }
@@ -35,7 +37,7 @@ public sealed interface Expr permits Expr.Literal, Expr.Variable, Expr.Negate, E
 
         /** A number or boolean variable. */
         public Variable(String name, int slot, Type type) {
-            this(name, slot, type, java.util.List.of());
+            this(name, slot, type, List.of());
         }
 
         @Override

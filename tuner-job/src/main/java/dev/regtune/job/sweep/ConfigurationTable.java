@@ -10,6 +10,8 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * The configurations of a sweep (or of one round of an adaptive search), de-duplicated by config
@@ -74,8 +76,8 @@ public final class ConfigurationTable implements Serializable {
     }
 
     /** The model versions of the configurations' rows, sorted, each once. */
-    public java.util.SortedSet<String> modelVersions() {
-        java.util.SortedSet<String> v = new java.util.TreeSet<>();
+    public SortedSet<String> modelVersions() {
+        SortedSet<String> v = new TreeSet<>();
         configurations.forEach(c -> v.add(c.modelVersion()));
         return v;
     }
