@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The values one dimension ranges over, and the two ways samplers reach them: {@link #decode}
  * from the unit interval (random, Latin hypercube and Sobol samplers, search strategies) and
- * {@link #grid()} (the grid sampler). Values are doubles; booleans are 0 and 1, architectures the
+ * {@link #grid()} (the grid sampler). Values are doubles; booleans are 0 and 1, a choice knob's
+ * values the indices of its choices, architectures the
  * index into their list. Domains are validated against the knob catalogue by the spec reader, not
  * here.
  */

@@ -101,6 +101,25 @@ class KnobSpaceTest {
     }
 
     @Test
+    void aChoiceKnobDecodesToItsChoiceNamesInEqualShares() {
+        KnobSpace s = SpaceSpecReader.parse("""
+                {"knobs": [{"knob": "allocator"},
+                           {"knob": "BriggsMaxRounds", "value": 24, "when": "allocator == 'briggs'"}]}
+                """, "test");
+        assertEquals("{fatpoint, briggs}", s.dimension(0).describeDomain());
+        assertEquals(2, s.grid(0).size());
+        Configuration fatpoint = s.decode(new double[] {0.49, 0}).orElseThrow();
+        assertEquals(Map.of("allocator", "fatpoint"), fatpoint.values());
+        Configuration briggs = s.decode(new double[] {0.5, 0}).orElseThrow();
+        assertEquals(Map.of("allocator", "briggs", "BriggsMaxRounds", "24"), briggs.values());
+        assertEquals(1, briggs.knobs().getInt(dev.regtune.core.knobs.KnobCatalogue.ALLOCATOR),
+                "the knobs hold the choice's index");
+        KnobSpace fixed = SpaceSpecReader.parse("{\"knobs\": [{\"knob\": \"allocator\", \"value\": \"Briggs\"}]}",
+                "test");
+        assertEquals("= briggs", fixed.dimension(0).describeDomain());
+    }
+
+    @Test
     void gridSizesFollowTheDocumentedDefaults() {
         KnobSpace s = space("{'maxrregcount': [0, 32], 'knobs': [{'knob': 684, 'min': 0, 'max': 100, 'step': 10},"
                 + "{'knob': 'RegAllocSpillWeight', 'min': 1.0, 'max': 16.0, 'scale': 'log'},"

@@ -1,8 +1,11 @@
 package dev.regtune.space.expr;
 
+import java.util.List;
+
 /**
  * A node of a parsed, type-checked expression. Evaluation reads variables from a {@code double[]}
- * environment (booleans as 0 and 1) and returns a double (booleans as 0 and 1).
+ * environment (booleans as 0 and 1, choices as the index of the choice) and returns a double
+ * (booleans as 0 and 1).
  */
 public sealed interface Expr permits Expr.Literal, Expr.Variable, Expr.Negate, Expr.Not, Expr.Binary {
 
@@ -10,7 +13,7 @@ public sealed interface Expr permits Expr.Literal, Expr.Variable, Expr.Negate, E
 
     double eval(double[] env);
 
-    /** A number or {@code true}/{@code false}. */
+    /** A number, {@code true}/{@code false}, or a quoted choice name resolved to its index. */
     record Literal(double value, Type type) implements Expr {
         @Override
         public double eval(double[] env) {
@@ -18,8 +21,25 @@ public sealed interface Expr permits Expr.Literal, Expr.Variable, Expr.Negate, E
         }
     }
 
-    /** A name resolved to slot {@code slot} of the environment. */
-    record Variable(String name, int slot, Type type) implements Expr {
+    /**
+     * A name resolved to slot {@code slot} of the environment.
+     *
+     * @param choices the names of a {@link Type#CHOICE} variable's values, index by index (the
+     *     environment holds the index); empty for other types
+     */
+    record Variable(String name, int slot, Type type, List<String> choices) implements Expr {
+        public Variable {
+            choices = List.copyOf(choices);
+            if ((type == Type.CHOICE) == choices.isEmpty()) {
+                throw new IllegalArgumentException("variable " + name + ": only a choice variable has choices");
+            }
+        }
+
+        /** A number or boolean variable. */
+        public Variable(String name, int slot, Type type) {
+            this(name, slot, type, List.of());
+        }
+
         @Override
         public double eval(double[] env) {
             return env[slot];

@@ -1,5 +1,6 @@
 package dev.regtune.space.expr;
 
+import dev.regtune.core.text.Suggestions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,6 +14,10 @@ public final class ExpressionParser {
     @FunctionalInterface
     public interface Resolver {
         Expr.Variable resolve(String name);
+    }
+
+    /** A quoted choice name as written, before the comparison it stands in resolves it. */
+    private record Quoted(String name, int at) {
     }
 
     private final String text;
@@ -42,8 +47,8 @@ public final class ExpressionParser {
             throw p.error("unexpected '" + p.tokenText() + "'", p.pos);
         }
         if (root.type() != Type.BOOLEAN) {
-            throw new ExpressionException("the expression is a number, not a comparison or a logical expression",
-                    start + 1);
+            throw new ExpressionException("the expression is " + root.type().words()
+                    + ", not a comparison or a logical expression", start + 1);
         }
         return new Expression(text, root, p.variables);
     }
@@ -71,7 +76,7 @@ public final class ExpressionParser {
     }
 
     private Expr compare() {
-        Expr left = sum();
+        Object left = comparand();
         skipSpace();
         int at = pos;
         Operator op = null;
@@ -92,14 +97,83 @@ public final class ExpressionParser {
             if (text.startsWith("=", pos)) {
                 throw error("use == to compare, not =", pos);
             }
-            return left;
+            if (left instanceof Quoted q) {
+                throw quotedOutOfPlace(q.at());
+            }
+            return (Expr) left;
         }
-        Expr result = binary(op, left, sum(), at);
+        Object right = comparand();
+        Expr result = left instanceof Quoted || right instanceof Quoted ? choiceComparison(op, left, right, at)
+                : binary(op, (Expr) left, (Expr) right, at);
         skipSpace();
         if (pos < text.length() && ("<>=".indexOf(text.charAt(pos)) >= 0 || text.startsWith("!=", pos))) {
             throw error("comparisons do not chain; use && to combine them", pos);
         }
         return result;
+    }
+
+    /** One side of a comparison: a quoted choice name ({@link Quoted}) or an {@link Expr}. */
+    private Object comparand() {
+        skipSpace();
+        if (pos < text.length() && isQuote(text.charAt(pos))) {
+            return quoted();
+        }
+        return sum();
+    }
+
+    /**
+     * A comparison with a quoted name on one side: the other side must be a choice variable, and
+     * the name one of its choices, which becomes a literal holding the choice's index.
+     */
+    private Expr choiceComparison(Operator op, Object left, Object right, int at) {
+        if (left instanceof Quoted && right instanceof Quoted) {
+            throw error("operator " + op.symbol() + " compares two quoted names; one side must be a choice knob", at);
+        }
+        if (op != Operator.EQUAL && op != Operator.NOT_EQUAL) {
+            throw error("operator " + op.symbol() + " cannot order choices; compare a choice knob with == or != "
+                    + "to a quoted name", at);
+        }
+        Quoted q = left instanceof Quoted l ? l : (Quoted) right;
+        Expr other = (Expr) (left instanceof Quoted ? right : left);
+        if (!(other instanceof Expr.Variable v) || v.type() != Type.CHOICE) {
+            throw error("operator " + op.symbol() + " compares a quoted name with " + other.type().words()
+                    + "; quoted names are compared with choice knobs only", at);
+        }
+        int index = -1;
+        for (int i = 0; i < v.choices().size() && index < 0; i++) {
+            if (v.choices().get(i).equalsIgnoreCase(q.name())) {
+                index = i;
+            }
+        }
+        if (index < 0) {
+            String hint = Suggestions.closest(q.name(), v.choices(), Math.max(2, q.name().length() / 3))
+                    .map(n -> " (did you mean " + n + "?)").orElse("");
+            throw error(v.name() + " has no choice '" + q.name() + "'" + hint + "; its choices are "
+                    + String.join(", ", v.choices()), q.at());
+        }
+        Expr.Literal name = new Expr.Literal(index, Type.CHOICE);
+        return left instanceof Quoted ? new Expr.Binary(op, name, other) : new Expr.Binary(op, other, name);
+    }
+
+    /** A name in single or double quotes; no escapes, since choice names are plain words. */
+    private Quoted quoted() {
+        int at = pos;
+        char quote = text.charAt(pos++);
+        int end = text.indexOf(quote, pos);
+        if (end < 0) {
+            throw error("the quoted name has no closing " + quote, at);
+        }
+        String name = text.substring(pos, end);
+        pos = end + 1;
+        return new Quoted(name, at);
+    }
+
+    private static boolean isQuote(char c) {
+        return c == '\'' || c == '"';
+    }
+
+    private ExpressionException quotedOutOfPlace(int at) {
+        return error("a quoted name stands only beside == or != with a choice knob on the other side", at);
     }
 
     private Expr sum() {
@@ -139,14 +213,14 @@ public final class ExpressionParser {
             pos++;
             Expr operand = unary();
             if (operand.type() != Type.BOOLEAN) {
-                throw error("operator ! needs true or false, not a number", at);
+                throw error("operator ! needs true or false, not " + operand.type().words(), at);
             }
             return new Expr.Not(operand);
         }
         if (accept("-")) {
             Expr operand = unary();
             if (operand.type() != Type.NUMBER) {
-                throw error("operator - needs a number, not true or false", at);
+                throw error("operator - needs a number, not " + operand.type().words(), at);
             }
             return operand instanceof Expr.Literal l ? new Expr.Literal(-l.value(), Type.NUMBER)
                     : new Expr.Negate(operand);
@@ -173,6 +247,9 @@ public final class ExpressionParser {
         }
         if (Character.isDigit(c) || c == '.') {
             return number(at);
+        }
+        if (isQuote(c)) {
+            throw quotedOutOfPlace(at);
         }
         if (Character.isLetter(c) || c == '_') {
             while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_')) {
@@ -219,8 +296,15 @@ public final class ExpressionParser {
     private Expr binary(Operator op, Expr left, Expr right, int at) {
         if (op.operands() == null) {
             if (left.type() != right.type()) {
+                Expr choice = left.type() == Type.CHOICE ? left : right.type() == Type.CHOICE ? right : null;
                 throw error("operator " + op.symbol() + " compares " + left.type().words() + " with "
-                        + right.type().words(), at);
+                        + right.type().words() + (choice instanceof Expr.Variable v ? "; compare " + v.name()
+                                + " with a quoted name such as '" + v.choices().get(0) + "'" : ""), at);
+            }
+            if (left.type() == Type.CHOICE && left instanceof Expr.Variable l && right instanceof Expr.Variable r
+                    && !l.choices().equals(r.choices())) {
+                throw error("operator " + op.symbol() + " compares " + l.name() + " with " + r.name()
+                        + ", whose choices differ", at);
             }
         } else if (left.type() != op.operands() || right.type() != op.operands()) {
             Expr bad = left.type() != op.operands() ? left : right;

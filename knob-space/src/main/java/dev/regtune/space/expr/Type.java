@@ -1,9 +1,14 @@
 package dev.regtune.space.expr;
 
-/** The two value types of the expression language. */
+/** The value types of the expression language. */
 public enum Type {
     NUMBER("a number"),
-    BOOLEAN("true or false");
+    BOOLEAN("true or false"),
+    /**
+     * One of a variable's named choices, held as the choice's index; compared only with {@code ==}
+     * and {@code !=}, to a quoted choice name or to a variable with the same choices.
+     */
+    CHOICE("a choice");
 
     private final String words;
 
@@ -11,7 +16,7 @@ public enum Type {
         this.words = words;
     }
 
-    /** The type in words, for messages: "a number", "true or false". */
+    /** The type in words, for messages: "a number", "true or false", "a choice". */
     public String words() {
         return words;
     }

@@ -97,7 +97,13 @@ final class JsonProfileReader {
                     }
                     draft.knob(d, p.getText(), valueAt);
                 }
-                default -> throw new IllegalStateException("knob type " + d.type());
+                case CHOICE -> {
+                    if (t != JsonToken.VALUE_STRING) {
+                        throw draft.error(valueAt, "knob " + d.label() + " expects " + d.rangeText()
+                                + " as a string, not " + describe(p));
+                    }
+                    draft.knob(d, p.getText(), valueAt);
+                }
             }
         }
     }

@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * Writes a profile as one JSON object, keys in a fixed order, two-space indentation and
  * {@code \n} line ends whatever the platform (Jackson's default indenter uses the system's).
- * Knob values are typed by the catalogue: booleans, integers, or numbers with a fraction or
- * exponent.
+ * Knob values are typed by the catalogue: booleans, integers, numbers with a fraction or
+ * exponent, or a choice knob's choice name as a string.
  */
 final class JsonProfileWriter {
     private static final JsonFactory FACTORY = new JsonFactory();
@@ -38,7 +38,7 @@ final class JsonProfileWriter {
                     case BOOL -> g.writeBoolean(v != 0.0);
                     case INT -> g.writeNumber((long) v);
                     case DOUBLE -> g.writeNumber(v);
-                    default -> throw new IllegalStateException("knob type " + d.type());
+                    case CHOICE -> g.writeString(d.format(v));
                 }
             }
             g.writeEndObject();

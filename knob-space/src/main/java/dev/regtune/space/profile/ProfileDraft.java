@@ -2,6 +2,7 @@ package dev.regtune.space.profile;
 
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
+import dev.regtune.core.knobs.KnobType;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.text.Suggestions;
 import java.util.Collection;
@@ -143,12 +144,17 @@ final class ProfileDraft {
         }
     }
 
-    /** A knob value given as text, parsed as the catalogue parses it. */
+    /** A knob value given as text, parsed as the catalogue parses it; a mistyped choice gets a "did you mean". */
     void knob(KnobDef d, String text, Position at) {
         double v;
         try {
             v = Knobs.parseValue(d, text);
         } catch (IllegalArgumentException e) {
+            if (d.type() == KnobType.CHOICE) {
+                String hint = Suggestions.closest(text, d.choices(), Math.max(2, text.strip().length() / 3))
+                        .map(n -> "; did you mean " + n + "?").orElse("");
+                throw error(at, e.getMessage() + hint);
+            }
             throw rethrow(e, at);
         }
         knob(d, v, at);

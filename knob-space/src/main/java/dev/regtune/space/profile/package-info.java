@@ -31,8 +31,8 @@
  *   "scores": {"train": {"kernels": 120, "objective": 1.25}, "test": {"kernels": 30}}
  * }
  * }</pre>
- * (written with one field per line). Knob values are typed by the catalogue; unknown fields are
- * errors.
+ * (written with one field per line). Knob values are typed by the catalogue; a choice knob's value
+ * is its choice's name as a string ({@code "allocator": "briggs"}); unknown fields are errors.
  *
  * <h2>Knobs file ({@code .knobs}, {@code .txt})</h2>
  * <pre>
@@ -56,7 +56,8 @@
  * {@code test.NAME}) is metadata; other comments and blank lines are ignored. arch and objective
  * are required; format and version are checked when present. Settings accept white space around
  * {@code =} and knob numbers ({@code 684=70}); anything else, and a missing {@code [knobs]}
- * header, is an error.
+ * header, is an error. A choice knob's value is its choice's name, {@code allocator=briggs}, here
+ * and in the CSV layout.
  *
  * <h2>CSV ({@code .csv})</h2>
  * <pre>

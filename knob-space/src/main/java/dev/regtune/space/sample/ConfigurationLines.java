@@ -1,13 +1,16 @@
 package dev.regtune.space.sample;
 
+import dev.regtune.core.knobs.KnobType;
 import dev.regtune.space.Configuration;
+import dev.regtune.space.Dimension;
 import dev.regtune.space.KnobSpace;
 
 /**
  * One configuration per line, for streaming output. CSV: a header of every dimension name of the
  * space, in space order, then one row per configuration with an empty cell for an inactive
  * dimension. JSONL: one object per line, keys in space order, inactive dimensions omitted; the
- * architecture is a string, booleans are {@code true}/{@code false}, the rest are numbers.
+ * architecture, the launch bounds and a choice knob's choice name are strings, booleans are
+ * {@code true}/{@code false}, the rest are numbers.
  */
 public final class ConfigurationLines {
     private ConfigurationLines() {
@@ -42,9 +45,14 @@ public final class ConfigurationLines {
                 continue;
             }
             sb.append(sb.length() == 1 ? "" : ",").append(jsonString(name)).append(':');
-            sb.append(space.dimension(i).labels().isEmpty() ? v : jsonString(v));
+            sb.append(isText(space.dimension(i)) ? jsonString(v) : v);
         }
         return sb.append('}').toString();
+    }
+
+    /** Whether a dimension's values are names rather than numbers or booleans. */
+    private static boolean isText(Dimension d) {
+        return !d.labels().isEmpty() || d.knob().map(k -> k.type() == KnobType.CHOICE).orElse(false);
     }
 
     private static String csvCell(String s) {

@@ -308,10 +308,18 @@ public final class SpaceSpecReader {
             if (d.type() == KnobType.BOOL) {
                 return new Domain.Choice(List.of(0.0, 1.0));
             }
+            if (d.type() == KnobType.CHOICE) {
+                return new Domain.Choice(java.util.stream.IntStream.range(0, d.choices().size())
+                        .mapToObj(i -> (double) i).toList());
+            }
             throw new SpaceSpecException(who + " needs a domain: min and max, values or value");
         }
         if (d.type() == KnobType.BOOL) {
             throw new SpaceSpecException(who + " is true or false; give values, value or no domain, not a range");
+        }
+        if (d.type() == KnobType.CHOICE) {
+            throw new SpaceSpecException(who + " is " + d.rangeText() + "; give values, value or no domain, not a "
+                    + "range");
         }
         if (!e.has("min") || !e.has("max")) {
             throw new SpaceSpecException(who + ": a range needs both min and max");
@@ -392,6 +400,20 @@ public final class SpaceSpecReader {
             }
             return node.asBoolean() ? 1.0 : 0.0;
         }
+        if (d.type() == KnobType.CHOICE) {
+            if (!node.isTextual()) {
+                throw new SpaceSpecException(who + " is " + d.rangeText() + ", named in quotes, so " + what + " "
+                        + kind(node) + " is not allowed");
+            }
+            int index = d.choiceIndex(node.asText().strip());
+            if (index < 0) {
+                String hint = Suggestions.closest(node.asText(), d.choices(), Math.max(2, node.asText().length() / 3))
+                        .map(n -> "; did you mean " + n + "?").orElse("");
+                throw new SpaceSpecException(who + ": " + what + " '" + node.asText() + "' is not one of its choices, "
+                        + String.join(", ", d.choices()) + hint);
+            }
+            return index;
+        }
         if (!node.isNumber()) {
             throw new SpaceSpecException(who + ": " + what + " must be a number, not " + kind(node));
         }
@@ -450,8 +472,11 @@ public final class SpaceSpecReader {
             throw new IllegalArgumentException("names knob " + knob.get().label()
                     + ", which is not a dimension of the space");
         }
-        return new Expr.Variable(knob.get().name(), slot,
-                knob.get().type() == KnobType.BOOL ? Type.BOOLEAN : Type.NUMBER);
+        return switch (knob.get().type()) {
+            case BOOL -> new Expr.Variable(knob.get().name(), slot, Type.BOOLEAN);
+            case INT, DOUBLE -> new Expr.Variable(knob.get().name(), slot, Type.NUMBER);
+            case CHOICE -> new Expr.Variable(knob.get().name(), slot, Type.CHOICE, knob.get().choices());
+        };
     }
 
     // ---- JSON helpers ----

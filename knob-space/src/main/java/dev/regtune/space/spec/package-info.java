@@ -15,9 +15,11 @@
  *     {"knob": 639, "min": 1, "max": 16, "step": 3},
  *     {"knob": "RegAllocBudgetCoeffA", "min": 0.0, "max": 1.0},
  *     {"knob": "RegAllocSmemSpilling"},           a boolean knob with no domain: both values
+ *     {"knob": "allocator", "values": ["fatpoint", "briggs"]},   a choice knob: its choices by name
  *     {"knob": "RegAllocCoalesceMaxWidth", "values": [1, 2, 4]},
  *     {"knob": "RegTuneUniformPolicy", "value": 3},
- *     {"knob": "RegAllocSpillWeight", "min": 1, "max": 100, "when": "RegAllocSmemSpilling == true"}
+ *     {"knob": "RegAllocSpillWeight", "min": 1, "max": 100, "when": "RegAllocSmemSpilling == true"},
+ *     {"knob": "BriggsMaxRounds", "min": 4, "max": 32, "when": "allocator == 'briggs'"}
  *   ],
  *   "constraints": ["RegAllocBudgetCoeffA &lt;= RegAllocBudgetCoeffB"]
  * }
@@ -26,12 +28,15 @@
  * A knob's domain is one of: {@code min} and {@code max} (integer knobs: optional {@code step},
  * default 1, or {@code "scale": "log"}; real knobs: {@code "scale": "linear"} (default) or
  * {@code "log"}; both: optional grid {@code points}, 2 to {@value dev.regtune.space.spec.SpaceSpecReader#MAX_POINTS}),
- * {@code values} (categorical), {@code value} (fixed), or nothing for a boolean knob (both values).
- * Every value must lie in the knob's valid range in the catalogue. {@code when} makes the knob
+ * {@code values} (categorical), {@code value} (fixed), or nothing for a boolean knob (both values)
+ * or a choice knob (every choice). A choice knob ({@code allocator}) takes its choices by name, as
+ * JSON strings, in {@code values} and {@code value}, and no range. Every value must lie in the
+ * knob's valid range in the catalogue. {@code when} makes the knob
  * conditional. Conditions and constraints use the language of {@link dev.regtune.space.expr}
- * over knob names and {@code maxrregcount}.
+ * over knob names and {@code maxrregcount}; a choice knob is compared with a quoted choice name,
+ * {@code allocator == 'briggs'}.
  *
- * <p>Validation is complete before a space exists: unknown keys and knobs (with a "did you mean"),
+ * <p>Validation is complete before a space exists: unknown keys, knobs and choices (with a "did you mean"),
  * values outside the catalogue's ranges, empty ranges, bad steps and scales, duplicates, expressions
  * that do not parse or name knobs outside the space, cycles of conditions, and spaces whose first
  * few thousand grid and random points are all infeasible. Every error is one sentence.

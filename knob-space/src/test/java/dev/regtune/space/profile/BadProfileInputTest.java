@@ -58,6 +58,12 @@ class BadProfileInputTest {
                 bad("knob twice, by name and number", t -> t.replace("\"RegAllocCoalescing\": false,",
                         "\"RegAllocCoalescing\": false, \"618\": true,"),
                         "p.json:9:41: knob RegAllocCoalescing (618) is set twice (first at line 9, column 27)"),
+                bad("unknown choice", t -> t.replace("\"RegAllocCoalescing\": false,",
+                        "\"allocator\": \"brigs\", \"RegAllocCoalescing\": false,"),
+                        "p.json:9:18: knob allocator expects one of fatpoint, briggs, not 'brigs'; did you mean briggs?"),
+                bad("index for a choice", t -> t.replace("\"RegAllocCoalescing\": false,",
+                        "\"allocator\": 1, \"RegAllocCoalescing\": false,"),
+                        "p.json:9:18: knob allocator expects one of fatpoint, briggs as a string, not '1'"),
                 bad("not an object", t -> "[1, 2]", "p.json:1:1: expected the profile object '{', not an array"),
                 bad("empty file", t -> "", "p.json:1:1: expected the profile object '{', not the end of the file"),
                 bad("trailing content", t -> t + "{}", "p.json:30:1: found an object after the end of the profile object"),
@@ -104,7 +110,11 @@ class BadProfileInputTest {
                         "p.knobs:5: maxrregcount must be a whole number, not 'lots'"),
                 bad("bad score", t -> t.replace("# test.regret: 0.02", "# test.regret: low"),
                         "p.knobs:15: test.regret must be a number, not 'low'"),
-                bad("arch twice", t -> t + "# arch: sm_80\n", "p.knobs:20: arch is given twice (first on line 4)"));
+                bad("arch twice", t -> t + "# arch: sm_80\n", "p.knobs:20: arch is given twice (first on line 4)"),
+                bad("unknown choice", t -> t + "allocator=brigs\n",
+                        "p.knobs:20: knob allocator expects one of fatpoint, briggs, not 'brigs'; did you mean briggs?"),
+                bad("index for a choice", t -> t + "allocator=1\n",
+                        "p.knobs:20: knob allocator expects one of fatpoint, briggs, not '1'"));
     }
 
     static Stream<Arguments> csv() {
@@ -139,7 +149,10 @@ class BadProfileInputTest {
                         "p.csv:19: malformed CSV: EOF reached before encapsulated token finished"),
                 bad("blank lines counted", t -> t + "\n\nprofile,arch,,sm_80,\n",
                         "p.csv:19: arch is given twice (first on line 4)"),
-                bad("empty file", t -> "", "p.csv:1: the file is empty; expected the header kind,name,id,value,default"));
+                bad("empty file", t -> "", "p.csv:1: the file is empty; expected the header kind,name,id,value,default"),
+                bad("unknown choice", t -> t + "knob,allocator,-1,fatpoint2,fatpoint\n",
+                        "p.csv:19: knob allocator expects one of fatpoint, briggs, not 'fatpoint2'; did you mean "
+                                + "fatpoint?"));
     }
 
     @ParameterizedTest(name = "json: {0}")

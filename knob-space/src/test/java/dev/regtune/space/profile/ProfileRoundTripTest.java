@@ -2,6 +2,7 @@ package dev.regtune.space.profile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
@@ -64,6 +65,54 @@ class ProfileRoundTripTest {
                 }
             }
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ProfileFormat.class)
+    void everyChoiceOfEveryChoiceKnobRoundTripsByName(ProfileFormat f) {
+        int seen = 0;
+        for (KnobDef d : KnobCatalogue.all()) {
+            if (d.type() == KnobType.CHOICE) {
+                for (int i = 0; i < d.choices().size(); i++) {
+                    KnobProfile p = KnobProfile.of("sm_90", 0, "latency", Knobs.defaults().with(d, i));
+                    String text = f.toText(p);
+                    assertEquals(p, f.parse(text, d.name()), d.name() + "=" + d.choices().get(i));
+                    assertEquals(text, f.toText(f.parse(text, d.name())), "the same bytes again");
+                    if (i != (int) d.defaultValue()) {
+                        assertTrue(text.contains(d.choices().get(i)), "written by name: " + text);
+                    }
+                    seen++;
+                }
+            }
+        }
+        assertTrue(seen >= 2, "the catalogue has a choice knob with at least two choices");
+    }
+
+    @Test
+    void aChoiceKnobIsWrittenAsItsNameInEveryFormat() {
+        KnobProfile p = KnobProfile.of("sm_90", 64, "latency", Knobs.defaults().with(KnobCatalogue.ALLOCATOR,
+                KnobCatalogue.ALLOCATOR.choiceIndex("briggs")).with(KnobCatalogue.BRIGGS_MAX_ROUNDS, 24));
+        assertTrue(ProfileFormat.JSON.toText(p).contains("""
+                  "knobs": {
+                    "allocator": "briggs",
+                    "BriggsMaxRounds": 24
+                  },
+                """), ProfileFormat.JSON.toText(p));
+        assertTrue(ProfileFormat.KNOBS.toText(p).endsWith("[knobs]\nallocator=briggs\nBriggsMaxRounds=24\n"),
+                ProfileFormat.KNOBS.toText(p));
+        assertTrue(ProfileFormat.CSV.toText(p).endsWith("knob,allocator,-1,briggs,fatpoint\n"
+                + "knob,BriggsMaxRounds,-1,24,16\n"), ProfileFormat.CSV.toText(p));
+    }
+
+    @Test
+    void choiceNamesAreReadInAnyCase() {
+        KnobProfile briggs = KnobProfile.of("sm_90", 0, "latency",
+                Knobs.defaults().with(KnobCatalogue.ALLOCATOR, KnobCatalogue.ALLOCATOR.choiceIndex("briggs")));
+        assertEquals(briggs, ProfileFormat.KNOBS.parse("# arch: sm_90\n# objective: latency\n[knobs]\n"
+                + "allocator = Briggs\n", "hand.knobs"));
+        assertEquals(briggs, ProfileFormat.JSON.parse("{\"format\": \"regtune-profile\", \"version\": 1, "
+                + "\"arch\": \"sm_90\", \"objective\": \"latency\", \"knobs\": {\"allocator\": \"BRIGGS\"}}",
+                "hand.json"));
     }
 
     @Test
@@ -201,7 +250,8 @@ class ProfileRoundTripTest {
             String v = d.format(d.defaultValue());
             knobs.append(d.name()).append('=').append(v).append('\n');
             csv.append("knob,").append(d.name()).append(',').append(d.id()).append(',').append(v).append(",\n");
-            json.append(d.ordinal() == 0 ? "" : ",").append('"').append(d.name()).append("\":").append(v);
+            json.append(d.ordinal() == 0 ? "" : ",").append('"').append(d.name()).append("\":")
+                    .append(d.type() == KnobType.CHOICE ? '"' + v + '"' : v);
         }
         json.append("}}");
         KnobProfile expected = KnobProfile.of("sm_90", 0, "latency", Knobs.defaults());

@@ -52,7 +52,7 @@ final class SampleProfiles {
                 new Scores(r.nextInt(1000), test));
     }
 
-    /** A valid value of {@code d}: an edge, an extreme or a uniform draw. */
+    /** A valid value of {@code d}: an edge, an extreme or a uniform draw; any of a choice knob's choices. */
     static double value(KnobDef d, Random r) {
         return switch (d.type()) {
             case BOOL -> r.nextBoolean() ? 1 : 0;
@@ -69,6 +69,7 @@ final class SampleProfiles {
                         : d.min() + r.nextDouble() * (d.max() - d.min());
                 yield Math.max(d.min(), Math.min(d.max(), x));
             }
+            case CHOICE -> r.nextInt(d.choices().size());
         };
     }
 

@@ -80,6 +80,50 @@ class SamplerPropertyTest {
         assertEquals(10, new GridSampler().stream(s, 10).count());
     }
 
+    @Test
+    void gridEnumeratesEveryChoiceAndTheOthersSpreadUniformlyOverThem() {
+        KnobSpace s = SpaceSpecReader.parse(("{'maxrregcount': [0, 32], 'knobs': [{'knob': 'allocator'},"
+                + "{'knob': 'RegAllocSpillWeight', 'min': 0.0, 'max': 1.0}]}").replace('\'', '"'), "t");
+        List<Configuration> grid = new GridSampler().stream(s, 1000).toList();
+        assertEquals(2 * 2 * 5, grid.size(), "budgets x choices x 5 grid points");
+        assertEquals(10, grid.stream().filter(c -> c.get("allocator").equals("fatpoint")).count());
+        assertEquals(10, grid.stream().filter(c -> c.get("allocator").equals("briggs")).count());
+        for (String name : List.of("random", "lhs", "sobol")) {
+            List<Configuration> all = Sampler.of(name, 11).stream(s, 2000).toList();
+            assertEquals(2000, all.size(), name);
+            long briggs = all.stream().filter(c -> c.get("allocator").equals("briggs")).count();
+            assertTrue(all.stream().allMatch(c -> List.of("fatpoint", "briggs").contains(c.get("allocator"))), name);
+            assertTrue(Math.abs(briggs - 1000) < 100, name + ": " + briggs + " of 2000 are briggs");
+        }
+        // Latin hypercube: n points give each half of the allocator's interval exactly n/2 of them
+        List<Configuration> lhs = Sampler.of("lhs", 3).stream(s, 64).toList();
+        assertEquals(32, lhs.stream().filter(c -> c.get("allocator").equals("briggs")).count());
+    }
+
+    @Test
+    void choiceConditionsAndConstraintsUseTheChoiceNames() {
+        KnobSpace s = SpaceSpecReader.parse("""
+                {"maxrregcount": [0, 32], "knobs": [
+                  {"knob": "allocator", "values": ["briggs", "fatpoint"]},
+                  {"knob": "BriggsMaxRounds", "values": [4, 8], "when": "allocator == 'briggs'"},
+                  {"knob": "RegAllocNumNonSpillTrials", "values": [1, 2], "when": "allocator != 'BRIGGS'"}],
+                 "constraints": ["allocator == \\"fatpoint\\" || maxrregcount == 0"]}
+                """, "t");
+        // briggs: only budget 0, with 2 round counts; fatpoint: 2 budgets x 2 trial counts
+        for (String name : List.of("grid", "random", "lhs", "sobol")) {
+            List<Configuration> all = Sampler.of(name, 2).stream(s, 100).toList();
+            assertEquals(6, all.size(), name);
+            for (Configuration c : all) {
+                boolean briggs = c.get("allocator").equals("briggs");
+                assertEquals(briggs, c.get("BriggsMaxRounds") != null, c.toString());
+                assertEquals(!briggs, c.get("RegAllocNumNonSpillTrials") != null, c.toString());
+                assertTrue(!briggs || c.get("maxrregcount").equals("0"), c.toString());
+            }
+        }
+        assertEquals("briggs", new GridSampler().stream(s, 1).findFirst().orElseThrow().get("allocator"),
+                "values keep the spec's order");
+    }
+
     /** Checks one configuration against the space from its text alone. */
     private static void check(KnobSpace space, Configuration c, String context) {
         double[] env = new double[space.dimensions()];
@@ -132,10 +176,21 @@ class SamplerPropertyTest {
         List<String> entries = new ArrayList<>();
         List<KnobDef> numeric = new ArrayList<>();
         List<KnobDef> bools = new ArrayList<>();
+        List<KnobDef> choices = new ArrayList<>();
         for (KnobDef d : chosen) {
             StringBuilder e = new StringBuilder("{\"knob\": \"" + d.name() + "\"");
             int kind = r.nextInt(10);
-            if (d.type() == KnobType.BOOL) {
+            if (d.type() == KnobType.CHOICE) {
+                List<String> names = new ArrayList<>(d.choices());
+                java.util.Collections.shuffle(names, r);
+                if (kind == 0) {
+                    e.append(", \"value\": \"").append(names.get(0)).append('"');
+                } else if (kind <= 3) {
+                    List<String> some = names.subList(0, 1 + r.nextInt(names.size()));
+                    e.append(", \"values\": [\"").append(String.join("\", \"", some)).append("\"]");
+                }
+                choices.add(d);
+            } else if (d.type() == KnobType.BOOL) {
                 if (kind == 0) {
                     e.append(", \"value\": ").append(r.nextBoolean());
                 } else if (kind == 1) {
@@ -166,13 +221,18 @@ class SamplerPropertyTest {
             }
             entries.add(e.toString());
         }
-        // conditions: a knob listed after a boolean knob may depend on it
+        // conditions: a numeric knob may depend on a boolean knob, and a numeric or boolean knob on a choice
+        // knob (compared with a quoted name); choice knobs depend on nothing, so there is no cycle
         for (int i = 1; i < chosen.size(); i++) {
-            if (r.nextInt(3) == 0 && !bools.isEmpty() && !bools.contains(chosen.get(i))) {
+            if (r.nextInt(3) == 0 && !bools.isEmpty() && numeric.contains(chosen.get(i))) {
                 KnobDef b = bools.get(r.nextInt(bools.size()));
                 String entry = entries.get(i);
                 entries.set(i, entry.substring(0, entry.length()) + ", \"when\": \"" + b.name() + " == "
                         + r.nextBoolean() + "\"}");
+            } else if (r.nextInt(2) == 0 && !choices.isEmpty() && !choices.contains(chosen.get(i))) {
+                KnobDef c = choices.get(r.nextInt(choices.size()));
+                entries.set(i, entries.get(i) + ", \"when\": \"" + c.name() + (r.nextBoolean() ? " == '" : " != '")
+                        + c.choices().get(r.nextInt(c.choices().size())) + "'\"}");
             } else {
                 entries.set(i, entries.get(i) + "}");
             }

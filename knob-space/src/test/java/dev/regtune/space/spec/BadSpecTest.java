@@ -4,8 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.KnobDef;
+import dev.regtune.core.knobs.KnobEffect;
+import dev.regtune.space.Dimension;
+import dev.regtune.space.KnobSpace;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,6 +103,28 @@ class BadSpecTest {
                         "{'knob': 619, 'when': 'RegAllocCoalescing'}"),
                         "the conditions of knobs RegAllocCoalescing, RegAllocSmemSpilling depend on each other in a "
                                 + "cycle"),
+                Arguments.of(knobs("{'knob': 'allocator', 'values': ['fatpoint', 'brigs']}"),
+                        "knob allocator: value 'brigs' is not one of its choices, fatpoint, briggs; did you mean briggs?"),
+                Arguments.of(knobs("{'knob': 'allocator', 'value': 'linear-scan'}"),
+                        "knob allocator: value 'linear-scan' is not one of its choices, fatpoint, briggs"),
+                Arguments.of(knobs("{'knob': 'allocator', 'values': [0, 1]}"),
+                        "knob allocator is one of fatpoint, briggs, named in quotes, so value 0 is not allowed"),
+                Arguments.of(knobs("{'knob': 'allocator', 'values': ['briggs', 'Briggs']}"),
+                        "knob allocator: value briggs appears twice in values"),
+                Arguments.of(knobs("{'knob': 'allocator', 'min': 0, 'max': 1}"),
+                        "knob allocator is one of fatpoint, briggs; give values, value or no domain, not a range"),
+                Arguments.of(knobs("{'knob': 'allocator'}", "{'knob': 'BriggsMaxRounds', 'min': 1, 'max': 8, "
+                        + "'when': 'allocator == \\'brigs\\''}"),
+                        "knob BriggsMaxRounds: condition 'allocator == \"brigs\"': allocator has no choice 'brigs' "
+                                + "(did you mean briggs?); its choices are fatpoint, briggs at column 14"),
+                Arguments.of(knobs("{'knob': 'allocator'}", "{'knob': 'BriggsMaxRounds', 'min': 1, 'max': 8, "
+                        + "'when': 'allocator == 1'}"),
+                        "knob BriggsMaxRounds: condition 'allocator == 1': operator == compares a choice with a "
+                                + "number; compare allocator with a quoted name such as 'fatpoint' at column 11"),
+                Arguments.of(knobs("{'knob': 'allocator'}", "{'knob': 'BriggsMaxRounds', 'min': 1, 'max': 8, "
+                        + "'when': 'allocator > \\'fatpoint\\''}"),
+                        "knob BriggsMaxRounds: condition 'allocator > \"fatpoint\"': operator > cannot order choices; "
+                                + "compare a choice knob with == or != to a quoted name at column 11"),
                 Arguments.of("{'archs': ['sm_91']}".replace('\'', '"'),
                         "archs: unknown GPU architecture 'sm_91'; supported are sm_70, sm_75, sm_80, sm_86, sm_89, "
                                 + "sm_90, sm_100, sm_120"),
@@ -132,8 +160,27 @@ class BadSpecTest {
     }
 
     @Test
+    void theFullSpecNamesEveryModelledKnob() {
+        KnobSpace full = SpaceSpecReader.read(Path.of("../spaces/full.json"));
+        List<String> modelled = KnobCatalogue.all().stream().filter(d -> d.effect() == KnobEffect.MODELLED)
+                .map(KnobDef::name).sorted().toList();
+        List<String> swept = full.dimensionList().stream().filter(d -> d.knob().isPresent()).map(Dimension::name)
+                .sorted().toList();
+        assertEquals(modelled, swept);
+    }
+
+    @Test
+    void theFamiliesSpecSweepsBothFamiliesOverBudgets() {
+        KnobSpace families = SpaceSpecReader.read(Path.of("../spaces/families.json"));
+        List<String> allocators = new dev.regtune.space.sample.GridSampler().stream(families, 100)
+                .map(c -> c.get("allocator")).distinct().toList();
+        assertEquals(List.of("fatpoint", "briggs"), allocators);
+        assertTrue(families.gridSize().intValue() >= 6, "a few budgets per family");
+    }
+
+    @Test
     void theExampleSpecsValidate() {
-        for (String name : new String[] {"quickstart", "ptxas-core", "full"}) {
+        for (String name : new String[] {"quickstart", "ptxas-core", "full", "families"}) {
             SpaceSpecReader.read(Path.of("../spaces/" + name + ".json"));
         }
     }

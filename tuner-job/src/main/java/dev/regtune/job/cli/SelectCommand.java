@@ -72,8 +72,9 @@ public final class SelectCommand extends RegtuneCommand {
     String arch;
 
     @Option(names = "--model-version", paramLabel = "VERSION",
-            description = "Read only rows of this model version (default: the newest present; a note says when "
-                    + "there are several).")
+            description = "Read only rows of this model version, e.g. fatpoint/0.2.0, or of every allocator "
+                    + "family of this release, e.g. 0.2.0 (default: every family of the newest release present; "
+                    + "a note says when there are others).")
     String modelVersion;
 
     @Option(names = "--out", paramLabel = "FILE",

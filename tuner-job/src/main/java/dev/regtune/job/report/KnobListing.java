@@ -14,7 +14,9 @@ import org.apache.commons.csv.CSVPrinter;
 
 /**
  * The knob catalogue as text, CSV or JSON. Columns: name, id (the ptxas knob number; empty or
- * null when the seeds give none), type, default, range, effect, meaning.
+ * null when the seeds give none), type, default, range, effect, meaning. A CHOICE knob's default is
+ * its choice's name, and its range lists the choices ("one of fatpoint, briggs"); JSON adds a
+ * {@code choices} array to a CHOICE knob's object.
  */
 public final class KnobListing {
     /** Column names of the CSV and keys of the JSON objects, in order. */
@@ -58,7 +60,10 @@ public final class KnobListing {
         csv.flush();
     }
 
-    /** A JSON array; {@code default} is a JSON boolean or number as the knob's type says. */
+    /**
+     * A JSON array; {@code default} is a JSON boolean, number or (CHOICE) string as the knob's type
+     * says, and a CHOICE knob also has {@code choices}, its choice names in index order.
+     */
     public void writeJson(PrintWriter out) throws IOException {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -76,7 +81,11 @@ public final class KnobListing {
                 case BOOL -> o.put("default", d.defaultValue() != 0.0);
                 case INT -> o.put("default", (long) d.defaultValue());
                 case DOUBLE -> o.put("default", d.defaultValue());
-                default -> throw new IllegalStateException("unhandled knob type " + d.type());
+                case CHOICE -> o.put("default", d.format(d.defaultValue()));
+            }
+            if (!d.choices().isEmpty()) {
+                ArrayNode choices = o.putArray("choices");
+                d.choices().forEach(choices::add);
             }
             o.put("range", d.rangeText());
             o.put("effect", d.effect().name());

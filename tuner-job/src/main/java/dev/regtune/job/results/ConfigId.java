@@ -14,7 +14,9 @@ import java.util.HexFormat;
  * register budget and the launch bounds. A knob set to its default and a knob left out give the
  * same id, and a knob added to the catalogue later leaves existing ids alone (a changed default
  * changes the {@code model_version} instead). The architecture is not part of it: it is part of
- * the kernel id.
+ * the kernel id. A choice knob enters by its choice's name ({@code allocator=briggs}), so the id
+ * does not depend on the order of the catalogue's choices; at its default it does not enter, so
+ * every configuration of the fat-point allocator keeps the id it had before the knob existed.
  */
 public final class ConfigId {
     /** The id's length in hex digits. */

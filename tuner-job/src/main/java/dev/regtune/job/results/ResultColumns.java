@@ -5,12 +5,15 @@ import dev.regtune.core.knobs.KnobDef;
 /**
  * The names of the result table's columns. Knob columns are named exactly as the knob catalogue
  * names the knobs ({@link KnobDef#name()}), so a result column, a space spec dimension and a
- * profile entry are the same word.
+ * profile entry are the same word; a choice knob's column holds the choice's name.
  */
 public final class ResultColumns {
     /** The run that wrote the row (a partition column). */
     public static final String RUN_ID = "run_id";
-    /** The RegTune model that computed the row; part of a result's identity. */
+    /**
+     * The RegTune model that computed the row, "FAMILY/RELEASE" ({@code fatpoint/0.1.0}): the
+     * allocator family its {@code allocator} knob names and the release; part of a result's identity.
+     */
     public static final String MODEL_VERSION = "model_version";
     /** The content hash of the entry's PTX and architecture; part of a result's identity. */
     public static final String KERNEL_ID = "kernel_id";
@@ -42,6 +45,12 @@ public final class ResultColumns {
     public static final String OCCUPANCY = "occupancy";
     public static final String ACTIVE_WARPS = "active_warps";
     public static final String ATTEMPTS = "attempts";
+    /** Copy candidates CICC's copy coalescer found in front of the allocator; 0 where it did not run (schema 2). */
+    public static final String COPIES_SEEN = "copies_seen";
+    /** Of {@link #COPIES_SEEN}, the copies it removed by merging source and destination (schema 2). */
+    public static final String COPIES_MERGED = "copies_merged";
+    /** Of {@link #COPIES_SEEN}, the copies it left in the code: seen - merged (schema 2). */
+    public static final String COPIES_LEFT = "copies_left";
     /** Wall time of the evaluation in microseconds; the one column that differs between identical runs. */
     public static final String EVAL_MICROS = "eval_micros";
 

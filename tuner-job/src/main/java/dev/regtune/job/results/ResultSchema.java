@@ -13,17 +13,25 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The Parquet schema of the result table, version {@value #VERSION}: identity columns, one typed
- * column per catalogue knob (BOOL as boolean, INT as int, DOUBLE as double, in catalogue order),
- * the register budget and launch bounds, then the outcome. Partitioned by {@code run_id} and
- * {@code arch}, which Spark therefore moves to the end of the schema when it reads the table back.
+ * column per catalogue knob (BOOL as boolean, INT as int, DOUBLE as double, CHOICE as the
+ * choice's name in a string, in catalogue order), the register budget and launch bounds, then the
+ * outcome. Partitioned by {@code run_id} and {@code arch}, which Spark therefore moves to the end
+ * of the schema when it reads the table back.
  *
  * <p>Each field carries a {@code comment} in its metadata, and {@code model_version} carries
  * {@value #VERSION_KEY}; Spark stores both in every Parquet footer, so a file says which schema
  * it follows (not on a partition column: those live in folder names, not in the files).
+ *
+ * <p>Versions: 1, the first; 2 added {@code copies_seen}, {@code copies_merged} and
+ * {@code copies_left} (CICC's copy coalescer) and the string column of the {@code allocator}
+ * choice knob, and {@code model_version} became per row the version of the row's allocator
+ * family. Readers read every version with this schema: a column that a version-1 file lacks reads
+ * as null, which for a knob means its default ({@code allocator} = fatpoint, what version 1
+ * modelled) and for the copy counts "not recorded".
  */
 public final class ResultSchema {
     /** Bumped whenever a column is added, removed or changes meaning. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** The metadata key of the schema version on the {@code model_version} field. */
     public static final String VERSION_KEY = "regtune_schema_version";
     /** The partition columns, outermost first. */
@@ -80,13 +88,16 @@ public final class ResultSchema {
             case INT -> knob.max() <= Integer.MAX_VALUE && knob.min() >= Integer.MIN_VALUE
                     ? DataTypes.IntegerType : DataTypes.LongType;
             case DOUBLE -> DataTypes.DoubleType;
+            case CHOICE -> DataTypes.StringType;
         };
     }
 
-    /** A knob value (as {@code Knobs} holds it) boxed in its column's type. */
+    /** A knob value (as {@code Knobs} holds it) boxed in its column's type; a choice as its name. */
     public static Object knobValue(KnobDef knob, double value) {
         DataType t = knobType(knob);
-        if (t == DataTypes.BooleanType) {
+        if (t == DataTypes.StringType) {
+            return knob.format(value);
+        } else if (t == DataTypes.BooleanType) {
             return value != 0.0;
         } else if (t == DataTypes.IntegerType) {
             return (int) value;
@@ -99,7 +110,8 @@ public final class ResultSchema {
     private static StructType build() {
         List<StructField> f = new ArrayList<>();
         f.add(field(ResultColumns.RUN_ID, DataTypes.StringType, false, "the run that wrote the row"));
-        f.add(field(ResultColumns.MODEL_VERSION, DataTypes.StringType, false, "the RegTune model that computed the row",
+        f.add(field(ResultColumns.MODEL_VERSION, DataTypes.StringType, false, "the RegTune model that computed the "
+                + "row: allocator family / release",
                 new MetadataBuilder().putLong(VERSION_KEY, VERSION)));
         f.add(field(ResultColumns.KERNEL_ID, DataTypes.StringType, false, "content hash of the entry's PTX and arch"));
         f.add(field(ResultColumns.KERNEL_NAME, DataTypes.StringType, false, "the entry's name in its PTX module"));
@@ -124,7 +136,14 @@ public final class ResultSchema {
         f.add(field(ResultColumns.EST_LATENCY_CYCLES, DataTypes.LongType, true, "estimated cycles of one thread"));
         f.add(field(ResultColumns.OCCUPANCY, DataTypes.DoubleType, true, "active warps per SM over the maximum"));
         f.add(field(ResultColumns.ACTIVE_WARPS, DataTypes.IntegerType, true, "active warps per SM"));
-        f.add(field(ResultColumns.ATTEMPTS, DataTypes.IntegerType, true, "fat-point attempts over all classes"));
+        f.add(field(ResultColumns.ATTEMPTS, DataTypes.IntegerType, true, "fat-point attempts over all classes "
+                + "(briggs: build-colour-spill rounds)"));
+        f.add(field(ResultColumns.COPIES_SEEN, DataTypes.IntegerType, true, "copy candidates CICC's copy coalescer "
+                + "found; 0 where it did not run, null before schema 2"));
+        f.add(field(ResultColumns.COPIES_MERGED, DataTypes.IntegerType, true, "copies the coalescer removed by "
+                + "merging source and destination"));
+        f.add(field(ResultColumns.COPIES_LEFT, DataTypes.IntegerType, true, "copies the coalescer left in the code "
+                + "(seen - merged)"));
         f.add(field(ResultColumns.EVAL_MICROS, DataTypes.LongType, false, "wall time of the evaluation in microseconds"));
         return new StructType(f.toArray(StructField[]::new));
     }

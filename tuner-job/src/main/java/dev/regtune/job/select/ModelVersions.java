@@ -8,7 +8,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Orders {@code model_version} values, so that "the newest" is well defined: versions are compared
+ * Orders {@code model_version} values ("FAMILY/RELEASE", {@code fatpoint/0.2.0}), so that "the
+ * newest" is well defined: by release first, then by allocator family. Releases are compared
  * piece by piece, runs of digits as numbers and other runs as text ({@code 0.10.0} is newer than
  * {@code 0.9.1}), and a version that continues with {@code -} after the other ends is older
  * ({@code 0.2.0-SNAPSHOT} before {@code 0.2.0}, as in Maven and SemVer). Equal pieces fall back to
@@ -28,12 +29,57 @@ public final class ModelVersions {
         return versions.stream().max(ORDER).orElseThrow();
     }
 
+    /**
+     * The release of a model version, the text after its allocator family: {@code 0.1.0} of
+     * {@code fatpoint/0.1.0}; the whole text when it names no family.
+     */
+    public static String release(String version) {
+        int slash = version.indexOf('/');
+        return slash < 0 ? version : version.substring(slash + 1);
+    }
+
+    /** The allocator family of a model version ({@code fatpoint} of {@code fatpoint/0.1.0}), or "" when it names none. */
+    public static String family(String version) {
+        int slash = version.indexOf('/');
+        return slash < 0 ? "" : version.substring(0, slash);
+    }
+
+    /**
+     * Every version of the newest release among {@code versions} (which must not be empty), one per
+     * allocator family, sorted: the rows of one sweep over the {@code allocator} knob, which selection
+     * compares with each other.
+     */
+    public static List<String> newestRelease(Collection<String> versions) {
+        String newest = versions.stream().map(ModelVersions::release).max(ORDER).orElseThrow();
+        return sorted(versions.stream().filter(v -> release(v).equals(newest)).toList());
+    }
+
+    /**
+     * The versions {@code asked} names among {@code versions}: itself when present, else every
+     * version of the release {@code asked} (all its families); empty when it names none.
+     */
+    public static List<String> named(Collection<String> versions, String asked) {
+        if (versions.contains(asked)) {
+            return List.of(asked);
+        }
+        return sorted(versions.stream().filter(v -> release(v).equals(asked)).toList());
+    }
+
     /** The versions sorted oldest first. */
     public static List<String> sorted(Collection<String> versions) {
         return versions.stream().distinct().sorted(ORDER).toList();
     }
 
     static int compare(String a, String b) {
+        int byRelease = compareReleases(release(a), release(b));
+        if (byRelease != 0) {
+            return byRelease;
+        }
+        int byFamily = family(a).compareTo(family(b));
+        return byFamily != 0 ? byFamily : a.compareTo(b);
+    }
+
+    private static int compareReleases(String a, String b) {
         List<String> pa = pieces(a);
         List<String> pb = pieces(b);
         int n = Math.min(pa.size(), pb.size());

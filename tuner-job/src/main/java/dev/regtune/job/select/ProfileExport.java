@@ -1,5 +1,7 @@
 package dev.regtune.job.select;
 
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.KnobDef;
 import dev.regtune.core.text.Suggestions;
 import dev.regtune.space.Configuration;
 import dev.regtune.space.profile.KnobProfile;
@@ -11,8 +13,9 @@ import java.util.stream.Collectors;
 /**
  * Turns a saved selection into a {@link KnobProfile}: the robust global configuration, or one
  * kernel's best, with the selection's objective, provenance (results folder as the corpus, runs,
- * model version) and scores. A profile has no place for launch bounds; when the configuration
- * imposes them they are returned beside the profile for the caller to mention.
+ * the model version of the configuration's allocator family) and scores. A profile has no place
+ * for launch bounds; when the configuration imposes them they are returned beside the profile for
+ * the caller to mention.
  */
 public final class ProfileExport {
     private ProfileExport() {
@@ -63,11 +66,23 @@ public final class ProfileExport {
 
     private static Exported exported(SavedSelection s, SavedSelection.Choice c, String arch, String what) {
         Provenance provenance = new Provenance(s.results().strip(), String.join(",", s.runIds()),
-                s.modelVersion().strip());
+                modelVersion(s, c.configuration()).strip());
         KnobProfile profile = KnobProfile.of(c.configuration(), arch, s.objective())
                 .withProvenance(provenance)
                 .withScores(c.train(), c.test());
         return new Exported(profile, Optional.ofNullable(c.configuration().get(Configuration.LAUNCH_BOUNDS)), what);
+    }
+
+    /**
+     * The model version of {@code configuration}'s rows: the version, among those the selection read,
+     * of the allocator family the configuration's {@code allocator} knob names; the selection's
+     * versions as one line when none matches (a selection file from before families, say).
+     */
+    static String modelVersion(SavedSelection s, Configuration configuration) {
+        KnobDef allocator = KnobCatalogue.ALLOCATOR;
+        String family = allocator.format(configuration.knobs().get(allocator));
+        return s.modelVersions().stream().filter(v -> ModelVersions.family(v).equalsIgnoreCase(family)).findFirst()
+                .orElse(s.modelVersion());
     }
 
     private static String arch(SavedSelection s, Optional<String> arch) {

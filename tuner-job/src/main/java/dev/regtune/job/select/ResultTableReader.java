@@ -32,8 +32,9 @@ import org.apache.spark.sql.SparkSession;
  * Reads a sweep's result table ({@code DIR/results/run_id=.../arch=.../part-*.parquet}) into a
  * {@link ResultTable}, with Spark, reading only the columns selection needs:
  * <ol>
- * <li>the (run, model version) pairs present, to pick the model version — the one asked for, or
- *     else the newest ({@link ModelVersions}), with a note when there were several;
+ * <li>the (run, model version) pairs present, to pick the model versions — the one asked for (or
+ *     every allocator family of the release asked for), or else every family of the newest release
+ *     ({@link ModelVersions}), with a note when others were present;
  * <li>the identity, status and metric columns of every row, streamed partition by partition into
  *     the builder (never collected at once);
  * <li>one row of knob columns per {@code config_id}, from which each {@link Configuration} is
@@ -42,6 +43,9 @@ import org.apache.spark.sql.SparkSession;
  * The table is read with {@link ResultSchema#schema()} as its schema, so partition values stay
  * text ({@code run_id=20250101} is not a number) and a knob column that older files lack reads as
  * null, which means the knob's default — as {@link ConfigId} treats a knob added to the catalogue.
+ * Files of result schema version 1 read that way (their {@code allocator} is the default,
+ * fatpoint, which is what version 1 modelled), with a note counting their rows. A choice knob's
+ * column holds the choice's name, read back as its index.
  */
 public final class ResultTableReader {
     private static final String RESULTS = "results";
@@ -93,7 +97,7 @@ public final class ResultTableReader {
         }
         List<String> notes = new ArrayList<>();
         TableSource source = source(dir, all, rows, options, notes);
-        rows = rows.filter(col(ResultColumns.MODEL_VERSION).equalTo(source.modelVersion()));
+        rows = rows.filter(col(ResultColumns.MODEL_VERSION).isin(source.modelVersions().toArray()));
 
         ResultTableBuilder builder = new ResultTableBuilder();
         notes.forEach(builder::note);
@@ -122,21 +126,24 @@ public final class ResultTableReader {
             throw noRows(dir, all, options);
         }
         List<String> present = ModelVersions.sorted(versions);
-        String chosen;
+        List<String> chosen;
         if (options.modelVersion().isPresent()) {
-            chosen = options.modelVersion().get();
-            if (!versions.contains(chosen)) {
-                throw new SelectionInputException("no results of model version '" + chosen + "' in '" + dir
-                        + "'; present: " + String.join(", ", present));
+            chosen = ModelVersions.named(versions, options.modelVersion().get());
+            if (chosen.isEmpty()) {
+                throw new SelectionInputException("no results of model version '" + options.modelVersion().get()
+                        + "' in '" + dir + "'; present: " + String.join(", ", present));
             }
         } else {
-            chosen = ModelVersions.newest(versions);
-            if (versions.size() > 1) {
+            // every allocator family of the newest release: a sweep over the allocator knob compares them
+            chosen = ModelVersions.newestRelease(versions);
+            if (versions.size() > chosen.size()) {
                 notes.add("results of model versions " + String.join(", ", present) + " are present; using the "
-                        + "newest, " + chosen + " (choose another with --model-version)");
+                        + "newest, " + String.join(", ", chosen) + " (choose another with --model-version)");
             }
         }
-        return new TableSource(dir.toString(), List.copyOf(runsOfVersion.get(chosen)), chosen, present);
+        TreeSet<String> runsRead = new TreeSet<>();
+        chosen.forEach(v -> runsRead.addAll(runsOfVersion.get(v)));
+        return new TableSource(dir.toString(), List.copyOf(runsRead), chosen, present);
     }
 
     private SelectionInputException noRows(Path dir, Dataset<Row> all, ReadOptions options) {
@@ -173,11 +180,12 @@ public final class ResultTableReader {
                 col(ResultColumns.CONFIG_ID), col(ResultColumns.STATUS), col(ResultColumns.REGISTERS),
                 col(ResultColumns.SPILL_STORE_BYTES), col(ResultColumns.SPILL_LOAD_BYTES),
                 col(ResultColumns.SMEM_SPILL_BYTES), col(ResultColumns.EST_LATENCY_CYCLES),
-                col(ResultColumns.OCCUPANCY));
+                col(ResultColumns.OCCUPANCY), col(ResultColumns.COPIES_SEEN));
         Map<String, KernelInfo> kernels = new HashMap<>();
         int unknownStatus = 0;
         int incomplete = 0;
         int skipped = 0;
+        int schema1 = 0;
         Iterator<Row> it = m.toLocalIterator();
         while (it.hasNext()) {
             Row r = it.next();
@@ -208,6 +216,9 @@ public final class ResultTableReader {
                     + (r.isNullAt(10) ? 0L : r.getInt(10));
             long latency = r.isNullAt(11) ? 0L : r.getLong(11);
             double occupancy = r.isNullAt(12) ? Double.NaN : r.getDouble(12);
+            if (r.isNullAt(13) && (status == ResultStatus.OK || status == ResultStatus.ALLOC_FAILED)) {
+                schema1++; // since schema 2 every allocated row has its copy counts
+            }
             builder.add(k, r.getString(5), status, registers, spill, latency, occupancy);
         }
         if (skipped > 0) {
@@ -218,6 +229,11 @@ public final class ResultTableReader {
             builder.note(unknownStatus + " row" + plural(unknownStatus) + " with a status other than OK, "
                     + "ALLOC_FAILED, PARSE_ERROR or ERROR " + (unknownStatus == 1 ? "was" : "were")
                     + " counted as ERROR");
+        }
+        if (schema1 > 0) {
+            builder.note(schema1 + " row" + plural(schema1) + " " + (schema1 == 1 ? "was" : "were") + " written by "
+                    + "result schema version 1, before copies_seen, copies_merged, copies_left and the allocator "
+                    + "knob: " + (schema1 == 1 ? "it counts" : "they count") + " as fatpoint rows without copy counts");
         }
         if (incomplete > 0) {
             builder.note(incomplete + " OK row" + plural(incomplete) + " without registers, spill bytes or "
@@ -249,8 +265,7 @@ public final class ResultTableReader {
                     missingKnobs.add(d.name());
                     continue;
                 }
-                Object o = r.get(i + 1);
-                double v = o instanceof Boolean b ? (b ? 1.0 : 0.0) : ((Number) o).doubleValue();
+                double v = knobValue(id, d, r.get(i + 1));
                 if (!d.accepts(v)) {
                     throw new SelectionInputException("configuration " + id + " has " + d.label() + " = "
                             + d.format(v) + ", outside its valid range " + d.rangeText());
@@ -287,6 +302,19 @@ public final class ResultTableReader {
                     + " do not hash to " + (mismatched == 1 ? "its" : "their") + " config_id (written with another "
                     + "knob catalogue?); the knob columns are taken as the truth");
         }
+    }
+
+    /** A knob column's value as {@code Knobs} holds it: booleans as 0 and 1, a choice's name as its index. */
+    private static double knobValue(String configId, KnobDef d, Object o) {
+        if (o instanceof String name) {
+            int index = d.choiceIndex(name.strip());
+            if (index < 0) {
+                throw new SelectionInputException("configuration " + configId + " has " + d.label() + " = '" + name
+                        + "', which is not " + d.rangeText());
+            }
+            return index;
+        }
+        return o instanceof Boolean b ? (b ? 1.0 : 0.0) : ((Number) o).doubleValue();
     }
 
     private static String text(Row r, int i) {

@@ -13,15 +13,17 @@ import java.util.Optional;
  * @param archs the architectures of the selection's kernels, sorted
  * @param results the results folder the selection was made from
  * @param runIds the runs read
- * @param modelVersion the model version read
+ * @param modelVersion the model versions read, as one line
+ * @param modelVersions the model versions read, one per allocator family (older selection files: the one line)
  * @param global the robust global configuration, when there was one
  * @param kernels every kernel, with its best configuration when it has one, in {@code kernel_id} order
  */
 public record SavedSelection(String objective, List<String> archs, String results, List<String> runIds,
-        String modelVersion, Optional<Choice> global, List<Kernel> kernels) {
+        String modelVersion, List<String> modelVersions, Optional<Choice> global, List<Kernel> kernels) {
     public SavedSelection {
         archs = List.copyOf(archs);
         runIds = List.copyOf(runIds);
+        modelVersions = List.copyOf(modelVersions);
         kernels = List.copyOf(kernels);
     }
 

@@ -37,8 +37,8 @@ import java.util.TreeMap;
  *   "format": "regtune-selection", "version": 1,
  *   "objective": "lex:spills,latency,registers",
  *   "objective_components": ["spills", "latency", "registers"],
- *   "provenance": {"results": "out", "run_ids": ["r1"], "model_version": "0.1.0",
- *                  "model_versions_present": ["0.1.0"]},
+ *   "provenance": {"results": "out", "run_ids": ["r1"], "model_version": "fatpoint/0.1.0",
+ *                  "model_versions": ["fatpoint/0.1.0"], "model_versions_present": ["fatpoint/0.1.0"]},
  *   "archs": ["sm_90"],
  *   "table": {"evaluations": 600, "kernels": 12, "configurations": 50,
  *             "statuses": {"OK": 590, "ALLOC_FAILED": 10, "PARSE_ERROR": 0, "ERROR": 0}, "notes": []},
@@ -93,6 +93,7 @@ public final class SelectionJson {
         prov.put("results", src.results());
         strings(prov.putArray("run_ids"), src.runIds());
         prov.put("model_version", src.modelVersion());
+        strings(prov.putArray("model_versions"), src.modelVersions());
         strings(prov.putArray("model_versions_present"), src.modelVersionsPresent());
         strings(root.putArray("archs"), s.table().archs());
 
@@ -320,8 +321,11 @@ public final class SelectionJson {
                     k.path("source").asText(""), Optional.empty()));
         }
         kernels.sort(Comparator.comparing(SavedSelection.Kernel::kernelId));
+        String modelVersion = r.text(prov, "model_version");
+        List<String> modelVersions = prov.has("model_versions") ? r.texts(prov, "model_versions")
+                : List.of(modelVersion); // written before selections read several allocator families
         return new SavedSelection(objective, archs, r.text(prov, "results"), r.texts(prov, "run_ids"),
-                r.text(prov, "model_version"), global, kernels);
+                modelVersion, modelVersions, global, kernels);
     }
 
     /** Field access with one-sentence errors naming the file and the field. */

@@ -7,13 +7,21 @@ import java.util.List;
  *
  * @param results the results folder as the user named it
  * @param runIds the runs whose rows were read, sorted
- * @param modelVersion the model version whose rows were read
+ * @param modelVersions the model versions whose rows were read: one release, one version per
+ *     allocator family its rows name ({@code briggs/0.2.0}, {@code fatpoint/0.2.0}), sorted
  * @param modelVersionsPresent every model version present for those runs, sorted oldest first
  */
-public record TableSource(String results, List<String> runIds, String modelVersion, List<String> modelVersionsPresent) {
+public record TableSource(String results, List<String> runIds, List<String> modelVersions,
+        List<String> modelVersionsPresent) {
     public TableSource {
         runIds = List.copyOf(runIds);
+        modelVersions = List.copyOf(modelVersions);
         modelVersionsPresent = List.copyOf(modelVersionsPresent);
+    }
+
+    /** The model versions read as one line, ", "-separated. */
+    public String modelVersion() {
+        return String.join(", ", modelVersions);
     }
 
     /** The runs as one line, comma-separated. */

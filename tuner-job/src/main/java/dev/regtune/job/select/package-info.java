@@ -15,6 +15,11 @@
  * {@link dev.regtune.job.select.SavedSelection} that {@link dev.regtune.job.select.ProfileExport}
  * turns into a profile; {@link dev.regtune.job.select.SelectionSummary} prints it.
  *
+ * <p>Rows of one release are read together, whatever allocator family computed them (each family
+ * has its own {@code model_version}, {@link dev.regtune.job.select.ModelVersions}): the
+ * {@code allocator} knob is one more knob a configuration sets, so a sweep over it selects the
+ * better family per kernel and globally like any other knob value.
+ *
  * <p>Rules: only OK evaluations have objective values (ALLOC_FAILED is infeasible, never best);
  * ratios to the per-kernel best carry an additive offset of 1 so that zero spill bytes stay
  * meaningful; every result is deterministic — kernels and configurations are indexed in id order,

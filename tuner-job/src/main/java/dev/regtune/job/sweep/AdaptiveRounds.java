@@ -34,18 +34,16 @@ final class AdaptiveRounds {
     private final KernelCatalog kernels;
     private final Broadcast<KernelCatalog> kernelBroadcast;
     private final String runId;
-    private final String modelVersion;
     private final Map<String, Integer> kernelIndex = new HashMap<>();
 
     AdaptiveRounds(SweepJob job, SweepRequest request, SweepPlan.Adaptive plan, KernelCatalog kernels,
-            Broadcast<KernelCatalog> kernelBroadcast, String runId, String modelVersion) {
+            Broadcast<KernelCatalog> kernelBroadcast, String runId) {
         this.job = job;
         this.request = request;
         this.plan = plan;
         this.kernels = kernels;
         this.kernelBroadcast = kernelBroadcast;
         this.runId = runId;
-        this.modelVersion = modelVersion;
         for (int k = 0; k < kernels.size(); k++) {
             kernelIndex.put(kernels.kernel(k).id(), k);
         }
@@ -86,14 +84,14 @@ final class AdaptiveRounds {
                 list.add(SweepConfiguration.of(p.configuration()));
             }
             ConfigurationTable table = new ConfigurationTable(list);
-            PendingPairs pending = job.pending(kernels, table, modelVersion);
+            PendingPairs pending = job.pending(kernels, table);
             BitSet[] wanted = wantedKernels(proposals, list, table);
             long[] codes = restrict(pending.codes(), wanted);
             long roundPairs = countWanted(table, wanted);
             evaluations += roundPairs;
             skipped += roundPairs - codes.length;
             job.progress().addToTotal(codes.length);
-            written += job.evaluate(kernelBroadcast, table, codes, runId, modelVersion, request);
+            written += job.evaluate(kernelBroadcast, table, codes, runId, request);
             strategy.observe(observe(proposals, list, table, wanted));
             for (SweepConfiguration c : table.configurations()) {
                 configs.put(c.configId(), Boolean.TRUE);
@@ -158,17 +156,21 @@ final class AdaptiveRounds {
     private List<Observation> observe(List<Proposal> proposals, List<SweepConfiguration> configs,
             ConfigurationTable table, BitSet[] wanted) {
         List<String> ids = table.configurations().stream().map(SweepConfiguration::configId).distinct().toList();
+        Map<String, String> versionOf = new HashMap<>();
+        table.configurations().forEach(c -> versionOf.put(c.configId(), c.modelVersion()));
         Map<String, Map<String, double[]>> perConfig = new HashMap<>();
         if (job.store().hasResults()) {
             List<Row> rows = job.store().read(job.spark())
-                    .where(functions.col(ResultColumns.MODEL_VERSION).equalTo(modelVersion)
+                    .where(functions.col(ResultColumns.MODEL_VERSION).isin(table.modelVersions().toArray())
                             .and(functions.col(ResultColumns.CONFIG_ID).isin(ids.toArray())))
                     .select(ResultColumns.CONFIG_ID, ResultColumns.KERNEL_ID, ResultColumns.STATUS,
                             ResultColumns.EST_LATENCY_CYCLES, ResultColumns.SPILL_STORE_BYTES,
-                            ResultColumns.SPILL_LOAD_BYTES, ResultColumns.SMEM_SPILL_BYTES, ResultColumns.REGISTERS)
+                            ResultColumns.SPILL_LOAD_BYTES, ResultColumns.SMEM_SPILL_BYTES, ResultColumns.REGISTERS,
+                            ResultColumns.MODEL_VERSION)
                     .collectAsList();
             for (Row r : rows) {
-                if (!kernelIndex.containsKey(r.getString(1))) {
+                // each configuration's rows of its own family's model version only
+                if (!kernelIndex.containsKey(r.getString(1)) || !r.getString(8).equals(versionOf.get(r.getString(0)))) {
                     continue;
                 }
                 long spills = (r.isNullAt(4) ? 0 : r.getInt(4)) + (r.isNullAt(5) ? 0 : r.getInt(5))

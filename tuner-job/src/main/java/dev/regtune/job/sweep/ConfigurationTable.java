@@ -1,5 +1,7 @@
 package dev.regtune.job.sweep;
 
+import dev.regtune.core.Allocators;
+import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
 import dev.regtune.core.knobs.Knobs;
@@ -8,13 +10,15 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * The configurations of a sweep (or of one round of an adaptive search), de-duplicated by config
  * id and architecture, in the order they were proposed.
  *
- * <p>Each configuration's {@link Knobs} and its knob column values are decoded once per JVM and
- * kept here (transient, rebuilt lazily after deserialisation): a broadcast table is one shared
+ * <p>Each configuration's {@link Knobs}, its knob column values and its allocator are decoded once
+ * per JVM and kept here (transient, rebuilt lazily after deserialisation): a broadcast table is one shared
  * instance per executor, so every task of the executor reuses them instead of decoding every
  * configuration again.
  */
@@ -24,6 +28,7 @@ public final class ConfigurationTable implements Serializable {
     private final List<SweepConfiguration> configurations;
     private transient volatile Knobs[] knobs;
     private transient volatile Object[][] knobColumns;
+    private transient volatile RegisterAllocator[] allocators;
 
     public ConfigurationTable(List<SweepConfiguration> configurations) {
         this.configurations = List.copyOf(new ArrayList<>(new LinkedHashSet<>(configurations)));
@@ -51,6 +56,30 @@ public final class ConfigurationTable implements Serializable {
             k[i] = configurations.get(i).knobs(); // immutable: a race decodes twice, harmlessly
         }
         return k[i];
+    }
+
+    /**
+     * The allocator configuration {@code i}'s {@code allocator} knob names, looked up on first use
+     * (allocators are stateless, so one instance serves every task).
+     *
+     * @throws IllegalArgumentException when this build has no allocator of that name
+     */
+    public RegisterAllocator allocator(int i) {
+        RegisterAllocator[] a = allocators;
+        if (a == null) {
+            a = allocators = new RegisterAllocator[configurations.size()];
+        }
+        if (a[i] == null) {
+            a[i] = Allocators.forKnobs(knobs(i));
+        }
+        return a[i];
+    }
+
+    /** The model versions of the configurations' rows, sorted, each once. */
+    public SortedSet<String> modelVersions() {
+        SortedSet<String> v = new TreeSet<>();
+        configurations.forEach(c -> v.add(c.modelVersion()));
+        return v;
     }
 
     /** Configuration {@code i}'s knob column values in catalogue order, boxed in their column types. */

@@ -4,6 +4,7 @@ import dev.regtune.core.Allocators;
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.alloc.CopyCoalescing;
 import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.check.CheckReport;
@@ -16,10 +17,12 @@ import dev.regtune.space.Configuration;
 /**
  * Evaluates (kernel, configuration) pairs into result rows laid out as {@link
  * ResultSchema#fileSchema()}: the run and the architecture are the folder the row is written to. One
- * instance per task; it holds the knob values of each configuration decoded once. A failure of any
- * kind is a row (ALLOC_FAILED, PARSE_ERROR, ERROR), never an exception, so one bad kernel or one
- * bad configuration never fails a task. Instances are cheap (one per task); the decoded knobs live in
- * the shared {@link ConfigurationTable}.
+ * instance per task; it holds the knob values of each configuration decoded once. Each pair is
+ * allocated by the allocator family its configuration's {@code allocator} knob names
+ * ({@link Allocators#forKnobs}), and its row carries that family's {@code model_version}. A failure
+ * of any kind is a row (ALLOC_FAILED, PARSE_ERROR, ERROR), never an exception, so one bad kernel or
+ * one bad configuration never fails a task. Instances are cheap (one per task); the decoded knobs
+ * and allocators live in the shared {@link ConfigurationTable}.
  */
 public final class PairEvaluator {
     private static final int KNOB_START = ResultSchema.fileIndexOf(ResultColumns.CONFIG_ID) + 1;
@@ -27,13 +30,25 @@ public final class PairEvaluator {
 
     private final KernelCatalog kernels;
     private final ConfigurationTable configurations;
-    private final String modelVersion;
-    private final RegisterAllocator allocator = Allocators.fatPoint();
+    private final String modelVersionOverride;
     private final boolean verify;
     /** This task's view of the executor's module cache: one lookup per module, not per evaluation. */
     private final ParsedModule[] modules;
 
     /**
+     * An evaluator whose rows carry each configuration's own {@code model_version}.
+     *
+     * @param verify whether to run the independent {@link AllocationChecker} on every OK result; a
+     *     violation makes the row an ERROR naming it
+     */
+    public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, boolean verify) {
+        this(kernels, configurations, null, verify);
+    }
+
+    /**
+     * An evaluator whose rows carry {@code modelVersion} in place of each configuration's own, for
+     * callers that label rows they do not store (benchmarks); null writes each configuration's.
+     *
      * @param verify whether to run the independent {@link AllocationChecker} on every OK result; a
      *     violation makes the row an ERROR naming it
      */
@@ -43,7 +58,7 @@ public final class PairEvaluator {
         this.modules = new ParsedModule[kernels.modules()];
         this.kernels = kernels;
         this.configurations = configurations;
-        this.modelVersion = modelVersion;
+        this.modelVersionOverride = modelVersion;
     }
 
     /** The row of pair {@code code} ({@link PairCodes}). */
@@ -58,7 +73,7 @@ public final class PairEvaluator {
         SweepConfiguration config = configurations.configuration(c);
         Object[] row = new Object[COLUMNS];
         int i = 0;
-        row[i++] = modelVersion;
+        row[i++] = modelVersionOverride != null ? modelVersionOverride : config.modelVersion();
         row[i++] = kernel.id();
         row[i++] = kernel.name();
         row[i++] = kernel.source();
@@ -83,6 +98,7 @@ public final class PairEvaluator {
                     if (config.launchBounds() != null) {
                         fn = fn.withLaunchBounds(Configuration.parseLaunchBounds(config.launchBounds()));
                     }
+                    RegisterAllocator allocator = configurations.allocator(c);
                     AllocationResult r = allocator.allocate(fn, configurations.knobs(c), ArchProfiles.of(kernel.arch()),
                             config.registerBudget());
                     CheckReport check = verify && r.status() == AllocationStatus.OK
@@ -115,7 +131,11 @@ public final class PairEvaluator {
         row[i++] = r.estLatencyCycles();
         row[i++] = r.occupancy();
         row[i++] = r.activeWarps();
-        row[i] = r.attempts();
+        row[i++] = r.attempts();
+        CopyCoalescing copies = r.copyCoalescing() == null ? CopyCoalescing.NONE : r.copyCoalescing();
+        row[i++] = copies.copiesSeen();
+        row[i++] = copies.copiesMerged();
+        row[i] = copies.copiesLeft();
     }
 
     private static void fail(Object[] row, int i, ResultStatus status, String message) {

@@ -10,7 +10,7 @@ import org.apache.spark.sql.RowFactory;
 /**
  * The function each task runs over its partition of pair-code blocks: rows are produced lazily, a
  * small batch at a time, so a partition never holds more than {@value #BATCH} rows in memory. Built by a
- * static factory so the function captures only the broadcasts, a string and a flag (a lambda made in
+ * static factory so the function captures only the broadcasts and a flag (a lambda made in
  * an instance method would capture, and try to serialise, the instance).
  */
 final class PartitionEvaluation {
@@ -19,8 +19,8 @@ final class PartitionEvaluation {
     }
 
     static FlatMapFunction<Iterator<long[]>, Row> function(Broadcast<KernelCatalog> kernels,
-            Broadcast<ConfigurationTable> configurations, String modelVersion, boolean verify) {
-        return blocks -> rows(new PairEvaluator(kernels.value(), configurations.value(), modelVersion, verify), blocks);
+            Broadcast<ConfigurationTable> configurations, boolean verify) {
+        return blocks -> rows(new PairEvaluator(kernels.value(), configurations.value(), verify), blocks);
     }
 
     /**

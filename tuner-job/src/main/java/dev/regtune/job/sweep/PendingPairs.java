@@ -7,8 +7,11 @@ import java.util.Map;
 
 /**
  * The pairs of a sweep still to evaluate: every kernel with every configuration that applies to its
- * architecture, minus the (kernel id, config id) keys already in the result table. Codes are in
- * kernel-major order, so consecutive pairs share a module and one task parses few modules.
+ * architecture, minus the (kernel id, config id, model version) keys already in the result table.
+ * A key counts for a configuration only under that configuration's own model version (the
+ * version of its allocator family), so a sweep over the {@code allocator} knob resumes each family
+ * from its own rows. Codes are in kernel-major order, so consecutive pairs share a module and one
+ * task parses few modules.
  */
 public final class PendingPairs {
     private final KernelCatalog kernels;
@@ -38,8 +41,11 @@ public final class PendingPairs {
         }
     }
 
-    /** Marks a key already in the table; keys of other kernels or configurations are ignored. */
-    public void markDone(String kernelId, String configId) {
+    /**
+     * Marks a key already in the table; keys of other kernels, configurations or model versions are
+     * ignored.
+     */
+    public void markDone(String kernelId, String configId, String modelVersion) {
         Integer k = kernelIndex.get(kernelId);
         int[] cs = configIndex.get(configId);
         if (k == null || cs == null) {
@@ -47,7 +53,9 @@ public final class PendingPairs {
         }
         for (int c : cs) {
             int bit = k * configurations.size() + c;
-            if (!done.get(bit) && configurations.configuration(c).appliesTo(kernels.kernel(k).arch())) {
+            SweepConfiguration config = configurations.configuration(c);
+            if (!done.get(bit) && config.modelVersion().equals(modelVersion)
+                    && config.appliesTo(kernels.kernel(k).arch())) {
                 done.set(bit);
                 alreadyDone++;
             }

@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Iterator;
-import java.util.function.BiConsumer;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
@@ -71,19 +71,26 @@ public final class ResultStore {
         return spark.read().schema(ResultSchema.readSchema()).parquet(results().toString());
     }
 
+    /** Receives the identity of one stored result. */
+    @FunctionalInterface
+    public interface KeyConsumer {
+        void accept(String kernelId, String configId, String modelVersion);
+    }
+
     /**
-     * Streams the (kernel id, config id) keys already computed by {@code modelVersion}, in any run,
-     * without collecting them on the driver at once.
+     * Streams the (kernel id, config id, model version) keys already computed by any of
+     * {@code modelVersions}, in any run, without collecting them on the driver at once.
      */
-    public void forEachKey(SparkSession spark, String modelVersion, BiConsumer<String, String> key) {
-        if (!hasResults()) {
+    public void forEachKey(SparkSession spark, Collection<String> modelVersions, KeyConsumer key) {
+        if (!hasResults() || modelVersions.isEmpty()) {
             return;
         }
-        Iterator<Row> it = read(spark).where(functions.col(ResultColumns.MODEL_VERSION).equalTo(modelVersion))
-                .select(ResultColumns.KERNEL_ID, ResultColumns.CONFIG_ID).toLocalIterator();
+        Iterator<Row> it = read(spark).where(functions.col(ResultColumns.MODEL_VERSION).isin(modelVersions.toArray()))
+                .select(ResultColumns.KERNEL_ID, ResultColumns.CONFIG_ID, ResultColumns.MODEL_VERSION)
+                .toLocalIterator();
         while (it.hasNext()) {
             Row r = it.next();
-            key.accept(r.getString(0), r.getString(1));
+            key.accept(r.getString(0), r.getString(1), r.getString(2));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.regtune.job.sweep;
 
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.job.results.ConfigId;
+import dev.regtune.job.results.ModelVersion;
 import dev.regtune.space.Configuration;
 import java.io.Serializable;
 
@@ -13,21 +14,27 @@ import java.io.Serializable;
  * @param registerBudget {@code -maxrregcount}, 0 for no limit
  * @param launchBounds launch bounds to impose ("256" or "256x2"), or null to keep the kernel's own
  * @param arch the architecture the configuration is restricted to, or null for any
+ * @param modelVersion the {@code model_version} of its rows: that of the allocator family its
+ *     {@code allocator} knob names ({@link ModelVersion#of(Knobs)})
  */
 public record SweepConfiguration(String configId, double[] knobVector, int registerBudget, String launchBounds,
-        String arch) implements Serializable {
-    private static final long serialVersionUID = 1L;
+        String arch, String modelVersion) implements Serializable {
+    private static final long serialVersionUID = 2L;
 
     public SweepConfiguration {
         knobVector = knobVector.clone();
     }
 
-    /** The sweep form of a configuration of a knob space. */
+    /**
+     * The sweep form of a configuration of a knob space.
+     *
+     * @throws IllegalArgumentException when its {@code allocator} knob names a family this build lacks
+     */
     public static SweepConfiguration of(Configuration c) {
         Knobs knobs = c.knobs();
         String lb = c.get(Configuration.LAUNCH_BOUNDS);
         return new SweepConfiguration(ConfigId.of(knobs, c.registerBudget(), lb), knobs.toArray(),
-                c.registerBudget(), lb, c.get(Configuration.ARCH));
+                c.registerBudget(), lb, c.get(Configuration.ARCH), ModelVersion.of(knobs));
     }
 
     /** The knobs as the allocator takes them. */
@@ -45,6 +52,7 @@ public record SweepConfiguration(String configId, double[] knobVector, int regis
         return knobVector.clone();
     }
 
+    /** Equal when config id and architecture are: the id fixes the knobs, so the family and its version too. */
     @Override
     public boolean equals(Object o) {
         return o instanceof SweepConfiguration s && configId.equals(s.configId) && java.util.Objects.equals(arch, s.arch);

@@ -1,10 +1,16 @@
 package dev.regtune.job.sweep;
 
 import dev.regtune.core.Allocators;
+import dev.regtune.core.RegisterAllocator;
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.KnobDef;
 import dev.regtune.job.results.ModelVersion;
 import dev.regtune.job.results.ResultColumns;
 import dev.regtune.job.results.ResultSchema;
 import dev.regtune.space.Configuration;
+import dev.regtune.space.Dimension;
+import dev.regtune.space.Grid;
+import dev.regtune.space.KnobSpace;
 import dev.regtune.space.sample.Sampler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -65,7 +72,7 @@ public final class SweepJob {
             throw new SweepException(request.kernelsDescription() + " has no kernels"
                     + request.arch().map(a -> " for " + a).orElse("") + "; expected PTX entries");
         }
-        String modelVersion = ModelVersion.of(Allocators.fatPoint());
+        String modelVersion = String.join(", ", modelVersions(request.space()));
         String runId = request.runId().orElseGet(() -> defaultRunId(request, kernels, modelVersion));
         if (!RUN_ID.matcher(runId).matches()) {
             throw new SweepException("run id '" + runId + "' is not 1-128 letters, digits, '.', '_' or '-' "
@@ -83,7 +90,7 @@ public final class SweepJob {
         Broadcast<KernelCatalog> kernelBroadcast = jsc.broadcast(kernels);
         try {
             Counts counts = request.plan() instanceof SweepPlan.Adaptive adaptive
-                    ? new AdaptiveRounds(this, request, adaptive, kernels, kernelBroadcast, runId, modelVersion).run()
+                    ? new AdaptiveRounds(this, request, adaptive, kernels, kernelBroadcast, runId).run()
                     : sampled(request, (SweepPlan.Sampled) request.plan(), kernels, kernelBroadcast, runId, modelVersion);
             progress.finish();
             SortedMap<String, Long> rows = rowsByStatus(runId);
@@ -110,20 +117,63 @@ public final class SweepJob {
             list.add(SweepConfiguration.of(it.next()));
         }
         ConfigurationTable configurations = new ConfigurationTable(list);
-        PendingPairs pending = pending(kernels, configurations, modelVersion);
+        PendingPairs pending = pending(kernels, configurations);
         long[] codes = pending.codes();
         progress.start(codes.length);
         RunRecord.write(store.runRecord(runId), request, runId, modelVersion, kernels, configurations.size(),
                 pending.total(), rowsByStatus(runId), false);
-        long written = evaluate(kernelBroadcast, configurations, codes, runId, modelVersion, request);
+        long written = evaluate(kernelBroadcast, configurations, codes, runId, request);
         return new Counts(configurations.size(), pending.total(), pending.alreadyDone(), written);
     }
 
-    /** The pairs of {@code configurations} not yet in the table under {@code modelVersion}. */
-    PendingPairs pending(KernelCatalog kernels, ConfigurationTable configurations, String modelVersion) {
+    /**
+     * The pairs of {@code configurations} not yet in the table, each under its own configuration's
+     * model version (the version of the allocator family it names).
+     */
+    PendingPairs pending(KernelCatalog kernels, ConfigurationTable configurations) {
         PendingPairs pending = new PendingPairs(kernels, configurations);
-        store.forEachKey(spark, modelVersion, pending::markDone);
+        store.forEachKey(spark, configurations.modelVersions(), pending::markDone);
         return pending;
+    }
+
+    /**
+     * The model versions a sweep over {@code space} writes, sorted: one per allocator family its
+     * configurations can name (the {@code allocator} knob's values where the space varies it or
+     * fixes it, its default where the knob is absent or inactive).
+     *
+     * @throws SweepException when the space names a family this build does not have, before anything
+     *     runs, so that no sweep writes rows no allocator could compute
+     */
+    static List<String> modelVersions(KnobSpace space) {
+        KnobDef knob = KnobCatalogue.ALLOCATOR;
+        TreeSet<String> families = new TreeSet<>();
+        boolean defaultPossible = true;
+        for (int i = 0; i < space.dimensions(); i++) {
+            Dimension d = space.dimension(i);
+            if (d.knob().filter(knob::equals).isEmpty()) {
+                continue;
+            }
+            defaultPossible = d.condition().isPresent();
+            Grid values = space.grid(i);
+            for (long v = 0; v < values.size(); v++) {
+                families.add(knob.format(values.value(v)));
+            }
+        }
+        if (defaultPossible) {
+            families.add(knob.format(knob.defaultValue()));
+        }
+        List<String> versions = new ArrayList<>();
+        for (String family : families) {
+            try {
+                versions.add(ModelVersion.of(Allocators.byName(family)));
+            } catch (IllegalArgumentException e) {
+                throw new SweepException("space " + space.name() + " names allocator '" + family + "', which this "
+                        + "build does not model (it has " + String.join(", ", Allocators.all().stream()
+                                .map(RegisterAllocator::name).toList()) + ")");
+            }
+        }
+        versions.sort(null);
+        return versions;
     }
 
     /**
@@ -132,7 +182,7 @@ public final class SweepJob {
      * written.
      */
     long evaluate(Broadcast<KernelCatalog> kernels, ConfigurationTable configurations, long[] codes, String runId,
-            String modelVersion, SweepRequest request) {
+            SweepRequest request) {
         if (codes.length == 0) {
             return 0;
         }
@@ -145,7 +195,7 @@ public final class SweepJob {
                 for (Map.Entry<String, long[]> arch : byArch(part, kernels.value()).entrySet()) {
                     List<long[]> blocks = blocks(arch.getValue(), tasks);
                     JavaRDD<Row> rows = jsc.parallelize(blocks, blocks.size()).mapPartitions(
-                            PartitionEvaluation.function(kernels, configBroadcast, modelVersion, request.verify()));
+                            PartitionEvaluation.function(kernels, configBroadcast, request.verify()));
                     store.append(runId, arch.getKey(), spark.createDataFrame(rows, ResultSchema.fileSchema()));
                 }
             }
@@ -206,7 +256,7 @@ public final class SweepJob {
 
     /**
      * The run id of a sweep nobody named: the space's name and a hash of everything that decides
-     * the rows (space spec, kernels, plan, seed, architecture filter, model version), so the same
+     * the rows (space spec, kernels, plan, seed, architecture filter, model versions), so the same
      * sweep gets the same id and a re-run is recognised.
      */
     static String defaultRunId(SweepRequest request, KernelCatalog kernels, String modelVersion) {

@@ -55,8 +55,28 @@ class KnobsCommandTest {
                 case BOOL -> assertTrue(o.get("default").isBoolean(), d.name());
                 case INT -> assertTrue(o.get("default").isIntegralNumber(), d.name());
                 case DOUBLE -> assertTrue(o.get("default").isNumber(), d.name());
-                default -> throw new AssertionError(d.type());
+                case CHOICE -> {
+                    assertEquals(d.format(d.defaultValue()), o.get("default").asText(), d.name());
+                    assertTrue(o.get("default").isTextual(), d.name());
+                    List<String> choices = new java.util.ArrayList<>();
+                    o.get("choices").forEach(c -> choices.add(c.asText()));
+                    assertEquals(d.choices(), choices, d.name());
+                }
             }
+            assertEquals(d.type() == dev.regtune.core.knobs.KnobType.CHOICE, o.has("choices"), d.name());
         }
+    }
+
+    @Test
+    void theAllocatorKnobIsListedWithItsChoicesInEveryFormat() throws Exception {
+        String text = Cli.run("knobs").out();
+        assertTrue(text.lines().anyMatch(l -> l.matches("allocator +- +CHOICE +fatpoint +one of fatpoint, briggs +MODELLED")),
+                text);
+        String csv = Cli.run("knobs", "--format", "csv").out();
+        assertTrue(csv.contains("\nallocator,,CHOICE,fatpoint,\"one of fatpoint, briggs\",MODELLED,"), csv);
+        JsonNode allocator = new ObjectMapper().readTree(Cli.run("knobs", "--format", "json").out()).get(0);
+        assertEquals("allocator", allocator.get("name").asText());
+        assertEquals("fatpoint", allocator.get("default").asText());
+        assertEquals("[\"fatpoint\",\"briggs\"]", allocator.get("choices").toString());
     }
 }

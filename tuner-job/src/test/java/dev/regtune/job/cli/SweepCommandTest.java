@@ -3,7 +3,10 @@ package dev.regtune.job.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.regtune.core.Allocators;
+import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.job.results.ModelVersion;
 import dev.regtune.job.results.ResultColumns;
 import dev.regtune.job.results.ResultSchema;
 import dev.regtune.job.spark.SparkSessions;
@@ -24,6 +27,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.StructField;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,8 +92,18 @@ class SweepCommandTest {
         assertEquals(expected, actual);
         assertEquals("int", actual.get(KnobCatalogue.THRESHOLD_FOR_DISCARD_CONFLICTS.name()));
         assertEquals("boolean", actual.get(KnobCatalogue.COALESCING.name()));
-        assertEquals(1L, rows.schema().apply(ResultColumns.MODEL_VERSION).metadata().getLong(ResultSchema.VERSION_KEY),
+        assertEquals("string", actual.get(KnobCatalogue.ALLOCATOR.name()), "a choice knob is its choice's name");
+        assertEquals(2L, rows.schema().apply(ResultColumns.MODEL_VERSION).metadata().getLong(ResultSchema.VERSION_KEY),
                 "the schema version travels in the Parquet footer");
+        assertEquals(List.of(ModelVersion.of(Allocators.fatPoint())), rows.select(ResultColumns.MODEL_VERSION)
+                .distinct().collectAsList().stream().map(r -> r.getString(0)).toList());
+        assertEquals(List.of("fatpoint"), rows.select(KnobCatalogue.ALLOCATOR.name()).distinct().collectAsList()
+                .stream().map(r -> r.getString(0)).toList());
+        assertEquals(0, rows.where(functions.col(ResultColumns.STATUS).isin("OK", "ALLOC_FAILED")
+                .and(functions.col(ResultColumns.COPIES_SEEN).isNull()
+                        .or(functions.col(ResultColumns.COPIES_LEFT).notEqual(functions.col(ResultColumns.COPIES_SEEN)
+                                .minus(functions.col(ResultColumns.COPIES_MERGED)))))).count(),
+                "every allocated row has its copy counts, left = seen - merged");
 
         assertEquals(40, rows.count());
         assertEquals(40, rows.select(ResultColumns.KERNEL_ID, ResultColumns.CONFIG_ID).distinct().count());
@@ -157,6 +171,57 @@ class SweepCommandTest {
                     strategy + " wrote a key twice");
             assertTrue(run.out().contains("rows of the run: " + n + " "), strategy + ": " + run.out());
         }
+    }
+
+    /**
+     * A sweep over the allocator knob writes each family's rows under its own model version and
+     * resumes each from its own rows. The families are those this build has (the choices of the
+     * knob it lacks are refused before anything runs: see the next test).
+     */
+    @Test
+    void aSweepOverTheAllocatorKnobResumesEachFamily() throws Exception {
+        Path kernels = SweepFixtures.kernelsWithOneBadModule(dir);
+        List<String> families = Allocators.all().stream().map(RegisterAllocator::name).toList();
+        Path space = dir.resolve("families.json");
+        Files.writeString(space, "{\"name\": \"families\", \"maxrregcount\": [0, 24], \"knobs\": [{\"knob\": "
+                + "\"allocator\", \"values\": [" + families.stream().map(f -> "\"" + f + "\"")
+                        .collect(Collectors.joining(", ")) + "]}]}");
+        Path out = dir.resolve("out");
+        Cli.Run run = sweep(kernels, space, out, "--run-id", "fam");
+        assertEquals(0, run.exit(), run.err());
+        Dataset<Row> rows = new ResultStore(out).read(spark());
+        long perFamily = 5 * 2;
+        assertEquals(perFamily * families.size(), rows.count());
+        for (String family : families) {
+            Dataset<Row> mine = rows.where(functions.col(KnobCatalogue.ALLOCATOR.name()).equalTo(family));
+            assertEquals(perFamily, mine.count(), family);
+            assertEquals(List.of(ModelVersion.of(Allocators.byName(family))), mine.select(ResultColumns.MODEL_VERSION)
+                    .distinct().collectAsList().stream().map(r -> r.getString(0)).toList(), family);
+        }
+        Cli.Run resumed = sweep(kernels, space, out, "--run-id", "fam", "--resume");
+        assertEquals(0, resumed.exit(), resumed.err());
+        assertTrue(resumed.out().contains(perFamily * families.size() + " already in the table (skipped), 0 evaluated now"),
+                resumed.out());
+        String record = Files.readString(out.resolve("runs/fam.json"), StandardCharsets.UTF_8);
+        assertTrue(record.contains("\"schema_version\" : 2"), record);
+        assertTrue(record.contains("\"model_version\" : \"" + families.stream().map(f -> ModelVersion.of(
+                Allocators.byName(f))).sorted().collect(Collectors.joining(", ")) + "\""), record);
+    }
+
+    @Test
+    void aSpaceNamingAnAllocatorTheBuildLacksIsRefusedBeforeAnythingRuns() throws Exception {
+        List<String> families = Allocators.all().stream().map(RegisterAllocator::name).toList();
+        Optional<String> missing = KnobCatalogue.ALLOCATOR.choices().stream().filter(c -> !families.contains(c))
+                .findFirst();
+        Assumptions.assumeTrue(missing.isPresent(), "this build models every family the allocator knob names");
+        Path space = dir.resolve("missing.json");
+        Files.writeString(space, "{\"name\": \"missing\", \"knobs\": [{\"knob\": \"allocator\"}]}");
+        Path kernels = SweepFixtures.kernelsWithOneBadModule(dir);
+        Cli.Run run = sweep(kernels, space, dir.resolve("o"));
+        assertEquals(2, run.exit(), run.err());
+        assertEquals(List.of("regtune: space missing names allocator '" + missing.get() + "', which this build does "
+                + "not model (it has " + String.join(", ", families) + ")."), List.of(run.errLines()));
+        assertTrue(!Files.exists(dir.resolve("o/results")), "nothing written");
     }
 
     @Test

@@ -16,7 +16,7 @@ class ProfileExportTest {
             Configuration.of(Map.of("RegAllocThresholdForDiscardConflicts", "70", Configuration.REGISTER_BUDGET, "96")),
             Scores.of(3, Map.of(Scores.OBJECTIVE, 1.25)), Scores.of(1, Map.of(Scores.OBJECTIVE, 1.5)));
     private static final SavedSelection TWO_ARCHS = new SavedSelection("latency", List.of("sm_80", "sm_90"), "out",
-            List.of("r1", "r2"), "0.1.0", Optional.of(CHOICE), List.of(
+            List.of("r1", "r2"), "0.1.0", List.of("0.1.0"), Optional.of(CHOICE), List.of(
                     new SavedSelection.Kernel("id80", "saxpy", "sm_80", "a.ptx", Optional.of(CHOICE)),
                     new SavedSelection.Kernel("id90", "saxpy", "sm_90", "a.ptx", Optional.of(CHOICE))));
 
@@ -35,6 +35,25 @@ class ProfileExportTest {
         assertEquals("the selection covers sm_80, sm_90; name the profile's architecture with --arch (the global "
                 + "configuration is the same for each)", assertThrows(SelectionInputException.class,
                         () -> ProfileExport.global(TWO_ARCHS, Optional.empty())).getMessage());
+    }
+
+    /** Each profile carries the model version of its own configuration's allocator family. */
+    @Test
+    void theProvenanceNamesTheModelVersionOfTheConfigurationsFamily() {
+        SavedSelection.Choice briggs = new SavedSelection.Choice("c2", Configuration.of(Map.of("allocator", "briggs")),
+                Scores.NONE, Scores.NONE);
+        SavedSelection.Choice fat = new SavedSelection.Choice("c0", Configuration.of(Map.of()), Scores.NONE,
+                Scores.NONE);
+        SavedSelection families = new SavedSelection("latency", List.of("sm_90"), "out", List.of("r1"),
+                "briggs/0.2.0, fatpoint/0.2.0", List.of("briggs/0.2.0", "fatpoint/0.2.0"), Optional.of(briggs),
+                List.of(new SavedSelection.Kernel("k1", "saxpy", "sm_90", "a.ptx", Optional.of(fat))));
+        KnobProfile global = ProfileExport.global(families, Optional.empty()).profile();
+        assertEquals("briggs/0.2.0", global.provenance().modelVersion());
+        assertEquals("briggs", global.toConfiguration().get("allocator"));
+        assertEquals("fatpoint/0.2.0", ProfileExport.kernel(families, "saxpy", Optional.empty()).profile()
+                .provenance().modelVersion());
+        assertEquals("0.1.0", ProfileExport.global(TWO_ARCHS, Optional.of("sm_90")).profile().provenance()
+                .modelVersion(), "a selection that names no family keeps its version");
     }
 
     @Test

@@ -171,7 +171,7 @@ public final class ResultFixture {
                     e.latency == null ? 0 : e.latency, e.status == ResultStatus.OK ? 0.5 : Double.NaN);
             runs.add(e.runId);
         }
-        return b.build(new TableSource("fixture", List.copyOf(runs), MODEL, List.of(MODEL)));
+        return b.build(new TableSource("fixture", List.copyOf(runs), List.of(MODEL), List.of(MODEL)));
     }
 
     /** The rows in the order and types of {@link ResultSchema#schema()}. */
@@ -205,6 +205,9 @@ public final class ResultFixture {
             v.add(e.status == ResultStatus.OK ? 0.5 : null);
             v.add(metrics ? 16 : null); // active warps
             v.add(metrics ? 1 : null); // attempts
+            v.add(metrics ? 0 : null); // copies seen
+            v.add(metrics ? 0 : null); // copies merged
+            v.add(metrics ? 0 : null); // copies left
             v.add(123L);
             rows.add(RowFactory.create(v.toArray()));
         }

@@ -1,11 +1,16 @@
 package dev.regtune.job.select;
 
 import static dev.regtune.job.select.ResultFixture.ALPHA;
+import static dev.regtune.job.select.ResultFixture.BETA;
 import static dev.regtune.job.select.ResultFixture.C1;
 import static dev.regtune.job.select.ResultFixture.C3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.job.results.ResultColumns;
+import dev.regtune.job.results.ResultSchema;
 import dev.regtune.job.spark.SparkSessions;
 import dev.regtune.space.Configuration;
 import java.nio.file.Files;
@@ -38,7 +43,7 @@ class ResultTableReaderTest {
         f.writeParquet(spark, dir);
         ResultTable read = reader.read(dir, ReadOptions.ALL);
         assertSameRows(f.table(), read);
-        assertEquals(new TableSource(dir.toString(), List.of(ResultFixture.RUN), ResultFixture.MODEL,
+        assertEquals(new TableSource(dir.toString(), List.of(ResultFixture.RUN), List.of(ResultFixture.MODEL),
                 List.of(ResultFixture.MODEL)), read.source());
         assertEquals(List.of(), read.notes());
         ConfigInfo c3 = read.configs().stream().filter(c -> c.configId().equals(C3.id())).findFirst().orElseThrow();
@@ -83,6 +88,55 @@ class ResultTableReaderTest {
         assertEquals(List.of("20 duplicate evaluations of the same kernel and configuration (a resumed run, or "
                 + "several runs) were merged"), t.notes());
         assertSameRows(ResultFixture.standard().table(), t);
+    }
+
+    /** A sweep over the allocator knob: one release, one model version per family, selected together. */
+    @Test
+    void everyAllocatorFamilyOfTheNewestReleaseIsReadTogether() {
+        ResultFixture.Config briggs = new ResultFixture.Config(Knobs.defaults().with(KnobCatalogue.ALLOCATOR,
+                KnobCatalogue.ALLOCATOR.choiceIndex("briggs")), 0, null);
+        new ResultFixture().as("run-old", "fatpoint/0.1.0").ok(ALPHA, C1, 1, 0, 1).writeParquet(spark, dir);
+        new ResultFixture().as("run-1", "fatpoint/0.2.0").ok(ALPHA, ResultFixture.D, 100, 0, 40)
+                .ok(BETA, ResultFixture.D, 200, 0, 40).writeParquet(spark, dir);
+        new ResultFixture().as("run-1", "briggs/0.2.0").ok(ALPHA, briggs, 90, 0, 38).ok(BETA, briggs, 210, 8, 41)
+                .writeParquet(spark, dir);
+        ResultTable t = reader.read(dir, ReadOptions.ALL);
+        assertEquals(List.of("briggs/0.2.0", "fatpoint/0.2.0"), t.source().modelVersions());
+        assertEquals(List.of("fatpoint/0.1.0", "briggs/0.2.0", "fatpoint/0.2.0"), t.source().modelVersionsPresent());
+        assertEquals(List.of("run-1"), t.source().runIds());
+        assertEquals(List.of("results of model versions fatpoint/0.1.0, briggs/0.2.0, fatpoint/0.2.0 are present; "
+                + "using the newest, briggs/0.2.0, fatpoint/0.2.0 (choose another with --model-version)"), t.notes());
+        assertEquals(4, t.size());
+        ConfigInfo b = t.configs().stream().filter(c -> c.configId().equals(briggs.id())).findFirst().orElseThrow();
+        assertEquals(Map.of("allocator", "briggs"), b.values(), "the string column read back as the choice");
+        assertEquals(2, reader.read(dir, new ReadOptions(Optional.empty(), Optional.of("fatpoint/0.2.0"),
+                Optional.empty())).size());
+        assertEquals(4, reader.read(dir, new ReadOptions(Optional.empty(), Optional.of("0.2.0"), Optional.empty()))
+                .size(), "a release names every family of it");
+    }
+
+    /**
+     * A table written by result schema version 1 (no copy counts, no allocator column, nor the
+     * other knob columns added with it) reads as fatpoint rows with the knobs' defaults, with notes.
+     */
+    @Test
+    void aSchemaVersion1TableReadsAsFatPointRowsWithNotes() {
+        ResultFixture f = ResultFixture.standard();
+        List<String> added = new java.util.ArrayList<>(List.of(ResultColumns.COPIES_SEEN, ResultColumns.COPIES_MERGED,
+                ResultColumns.COPIES_LEFT, KnobCatalogue.ALLOCATOR.name()));
+        for (int i = KnobCatalogue.JOIN_LIVEINTERVALS.ordinal(); i <= KnobCatalogue.BRIGGS_MAX_ROUNDS.ordinal(); i++) {
+            added.add(KnobCatalogue.all().get(i).name());
+        }
+        spark.createDataFrame(f.sparkRows(), ResultSchema.schema()).drop(added.toArray(String[]::new)).write()
+                .partitionBy(ResultSchema.PARTITION_COLUMNS.toArray(String[]::new))
+                .parquet(dir.resolve("results").toString());
+        ResultTable read = reader.read(dir, ReadOptions.ALL);
+        assertSameRows(f.table(), read);
+        assertEquals(List.of("16 rows were written by result schema version 1, before copies_seen, copies_merged, "
+                + "copies_left and the allocator knob: they count as fatpoint rows without copy counts",
+                "19 knob columns (BriggsCoalescingFactor, BriggsConservativeCoalescing, BriggsLazyReload, ...) are "
+                        + "missing from some files (written by an older knob catalogue) and read as the default"),
+                read.notes());
     }
 
     @Test

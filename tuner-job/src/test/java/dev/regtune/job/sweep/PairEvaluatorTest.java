@@ -2,17 +2,23 @@ package dev.regtune.job.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.regtune.core.Allocators;
+import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.datasets.load.KernelSource;
 import dev.regtune.job.results.ConfigId;
+import dev.regtune.job.results.ModelVersion;
 import dev.regtune.job.results.ResultColumns;
 import dev.regtune.job.results.ResultSchema;
 import dev.regtune.job.results.ResultStatus;
 import dev.regtune.space.Configuration;
+import dev.regtune.space.KnobSpace;
+import dev.regtune.space.spec.SpaceSpecReader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +28,8 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class PairEvaluatorTest {
     @TempDir
@@ -66,8 +74,14 @@ class PairEvaluatorTest {
         KernelCatalog catalog = catalog();
         ConfigurationTable table = configs(Configuration.of(Map.of("maxrregcount", "24",
                 "RegAllocThresholdForDiscardConflicts", "10")));
-        Object[] row = new PairEvaluator(catalog, table, "m1", true).evaluate(kernel(catalog, "saxpy"), 0);
+        Object[] row = new PairEvaluator(catalog, table, true).evaluate(kernel(catalog, "saxpy"), 0);
         assertMatchesSchema(row);
+        assertEquals(ModelVersion.of(Allocators.fatPoint()), row[ResultSchema.fileIndexOf(ResultColumns.MODEL_VERSION)],
+                "the default allocator knob names the fat-point allocator");
+        assertEquals("fatpoint", row[ResultSchema.fileIndexOf(KnobCatalogue.ALLOCATOR.name())], "a choice by name");
+        int seen = (Integer) row[ResultSchema.fileIndexOf(ResultColumns.COPIES_SEEN)];
+        int merged = (Integer) row[ResultSchema.fileIndexOf(ResultColumns.COPIES_MERGED)];
+        assertEquals(seen - merged, row[ResultSchema.fileIndexOf(ResultColumns.COPIES_LEFT)]);
         assertEquals("OK", row[ResultSchema.fileIndexOf(ResultColumns.STATUS)]);
         assertEquals("", row[ResultSchema.fileIndexOf(ResultColumns.MESSAGE)]);
         assertEquals(24, row[ResultSchema.fileIndexOf(ResultColumns.REGISTER_BUDGET)]);
@@ -82,20 +96,46 @@ class PairEvaluatorTest {
     @Test
     void aModuleThatDoesNotParseIsAParseErrorRowWithFileAndLine() {
         KernelCatalog catalog = catalog();
-        Object[] row = new PairEvaluator(catalog, configs(Configuration.of(Map.of())), "m", true)
+        Object[] row = new PairEvaluator(catalog, configs(Configuration.of(Map.of())), true)
                 .evaluate(kernel(catalog, "broken_saxpy"), 0);
         assertMatchesSchema(row);
         assertEquals(ResultStatus.PARSE_ERROR.name(), row[ResultSchema.fileIndexOf(ResultColumns.STATUS)]);
         String message = (String) row[ResultSchema.fileIndexOf(ResultColumns.MESSAGE)];
         assertTrue(message.contains("broken.ptx:") && message.contains("expected a register"), message);
         assertNull(row[ResultSchema.fileIndexOf(ResultColumns.REGISTERS)]);
+        assertNull(row[ResultSchema.fileIndexOf(ResultColumns.COPIES_SEEN)]);
+    }
+
+    /** Each allocator family the build has allocates the configurations that name it, under its own model version. */
+    @ParameterizedTest
+    @MethodSource("families")
+    void eachFamilyAllocatesTheConfigurationsThatNameItUnderItsOwnModelVersion(String family) {
+        KernelCatalog catalog = catalog();
+        ConfigurationTable table = configs(Configuration.of(Map.of(KnobCatalogue.ALLOCATOR.name(), family,
+                "maxrregcount", "32")));
+        RegisterAllocator allocator = Allocators.byName(family);
+        assertEquals(allocator, table.allocator(0));
+        assertEquals(ModelVersion.of(allocator), table.configuration(0).modelVersion());
+        Object[] row = new PairEvaluator(catalog, table, true).evaluate(kernel(catalog, "saxpy"), 0);
+        assertMatchesSchema(row);
+        assertEquals(ModelVersion.of(allocator), row[ResultSchema.fileIndexOf(ResultColumns.MODEL_VERSION)]);
+        assertEquals(family, row[ResultSchema.fileIndexOf(KnobCatalogue.ALLOCATOR.name())]);
+        assertEquals("OK", row[ResultSchema.fileIndexOf(ResultColumns.STATUS)], family + ": "
+                + row[ResultSchema.fileIndexOf(ResultColumns.MESSAGE)]);
+        Object[] override = new PairEvaluator(catalog, table, "bench", false).evaluate(kernel(catalog, "saxpy"), 0);
+        assertEquals("bench", override[ResultSchema.fileIndexOf(ResultColumns.MODEL_VERSION)],
+                "an explicit model version labels every row");
+    }
+
+    static List<String> families() {
+        return Allocators.all().stream().map(RegisterAllocator::name).toList();
     }
 
     @Test
     void launchBoundsCapTheBudgetAsPtxasDoes() {
         KernelCatalog catalog = catalog();
         ConfigurationTable table = configs(Configuration.of(Map.of("launch_bounds", "1024x2")));
-        Object[] row = new PairEvaluator(catalog, table, "m", true).evaluate(kernel(catalog, "transpose_tiled"), 0);
+        Object[] row = new PairEvaluator(catalog, table, true).evaluate(kernel(catalog, "transpose_tiled"), 0);
         assertEquals("1024x2", row[ResultSchema.fileIndexOf(ResultColumns.LAUNCH_BOUNDS)]);
         // 65536 registers / (2 blocks x 1024 threads) = 32 per thread at most.
         assertTrue((Integer) row[ResultSchema.fileIndexOf(ResultColumns.REGISTERS)] <= 32);
@@ -112,6 +152,29 @@ class PairEvaluatorTest {
         assertEquals(16, ConfigId.of(Knobs.defaults(), 0, null).length());
     }
 
+    /**
+     * Ids written before the allocator knob and the copy-coalescer and Briggs knobs existed stay
+     * valid: these are the SHA-256 prefixes of "KNOB=VALUE" lines of the non-default knobs, the
+     * budget and the launch bounds, as the first result tables hashed them.
+     */
+    @Test
+    void configIdsOfConfigurationsThatLeaveTheNewKnobsAloneAreUnchanged() {
+        assertEquals("bb5e6c96ebe3cf93", ConfigId.of(Knobs.defaults(), 0, null));
+        Knobs ten = Knobs.defaults().with(KnobCatalogue.THRESHOLD_FOR_DISCARD_CONFLICTS, 10);
+        assertEquals("82f58176985bf7d6", ConfigId.of(ten, 24, null));
+        assertEquals("82f58176985bf7d6", SweepConfiguration.of(Configuration.of(Map.of("maxrregcount", "24",
+                "RegAllocThresholdForDiscardConflicts", "10", KnobCatalogue.ALLOCATOR.name(), "fatpoint"))).configId(),
+                "the allocator knob at its default is left out, however it is spelt");
+    }
+
+    /** A choice knob hashes by its choice's name, so the id does not depend on the order of the choices. */
+    @Test
+    void aChoiceKnobHashesByName() {
+        Knobs briggs = Knobs.defaults().with(KnobCatalogue.ALLOCATOR, KnobCatalogue.ALLOCATOR.choiceIndex("briggs"));
+        assertEquals("806d8f15710b4c88", ConfigId.of(briggs, 0, null), "sha256(\"allocator=briggs\\n...\")");
+        assertEquals(ConfigId.of(briggs, 0, null), ConfigId.of(Knobs.defaults().with("allocator", "BRIGGS"), 0, null));
+    }
+
     @Test
     void pendingPairsSkipWhatIsDoneAndKeepKernelMajorOrder() {
         KernelCatalog catalog = catalog();
@@ -119,16 +182,62 @@ class PairEvaluatorTest {
                 Configuration.of(Map.of("arch", "sm_80")));
         PendingPairs p = new PendingPairs(catalog, table);
         assertEquals(catalog.size() * 2L, p.total(), "the sm_80 configuration applies to no sm_90 kernel");
-        p.markDone(catalog.kernel(1).id(), table.configuration(1).configId());
-        p.markDone(catalog.kernel(1).id(), table.configuration(1).configId());
-        p.markDone("0000000000000000", table.configuration(0).configId());
-        assertEquals(1, p.alreadyDone());
+        String version = table.configuration(1).modelVersion();
+        p.markDone(catalog.kernel(1).id(), table.configuration(1).configId(), version);
+        p.markDone(catalog.kernel(1).id(), table.configuration(1).configId(), version);
+        p.markDone("0000000000000000", table.configuration(0).configId(), version);
+        p.markDone(catalog.kernel(2).id(), table.configuration(1).configId(), "fatpoint/0.0.1");
+        assertEquals(1, p.alreadyDone(), "keys of another kernel or model version do not count");
         long[] codes = p.codes();
         assertEquals(catalog.size() * 2 - 1, codes.length);
         for (int i = 1; i < codes.length; i++) {
             assertTrue(codes[i - 1] < codes[i], "kernel-major, ascending");
         }
         assertTrue(java.util.Arrays.stream(codes).noneMatch(c -> c == PairCodes.of(1, 1)));
+    }
+
+    /**
+     * A sweep over the allocator knob: each configuration is done only under its own family's
+     * model version. (The families here are labels: the pairs are never evaluated.)
+     */
+    @Test
+    void pendingPairsOfSeveralFamiliesResumeEachFromItsOwnModelVersion() {
+        KernelCatalog catalog = catalog();
+        SweepConfiguration fat = SweepConfiguration.of(Configuration.of(Map.of()));
+        double[] briggsKnobs = Knobs.defaults().with(KnobCatalogue.ALLOCATOR, 1).toArray();
+        SweepConfiguration briggs = new SweepConfiguration(ConfigId.of(Knobs.ofArray(briggsKnobs), 0, null),
+                briggsKnobs, 0, null, null, "briggs/test");
+        ConfigurationTable table = new ConfigurationTable(List.of(fat, briggs));
+        assertEquals(java.util.Set.of(fat.modelVersion(), "briggs/test"), table.modelVersions());
+        PendingPairs p = new PendingPairs(catalog, table);
+        String k0 = catalog.kernel(0).id();
+        p.markDone(k0, briggs.configId(), fat.modelVersion()); // a fat-point row under briggs's id: not briggs's
+        p.markDone(k0, fat.configId(), "briggs/test");
+        assertEquals(0, p.alreadyDone());
+        p.markDone(k0, briggs.configId(), "briggs/test");
+        p.markDone(k0, fat.configId(), fat.modelVersion());
+        assertEquals(2, p.alreadyDone());
+        assertTrue(java.util.Arrays.stream(p.codes()).noneMatch(c -> PairCodes.kernel(c) == 0));
+    }
+
+    @Test
+    void sweepModelVersionsNameEveryFamilyASpaceCanReachOrRefuseAMissingOne() {
+        KnobSpace plain = SpaceSpecReader.parse("{\"maxrregcount\": [0, 32]}", "plain");
+        assertEquals(List.of(ModelVersion.of(Allocators.fatPoint())), SweepJob.modelVersions(plain));
+        KnobSpace fixed = SpaceSpecReader.parse("{\"knobs\": [{\"knob\": \"allocator\", \"value\": \"fatpoint\"}]}",
+                "fixed");
+        assertEquals(List.of(ModelVersion.of(Allocators.fatPoint())), SweepJob.modelVersions(fixed));
+        for (String family : KnobCatalogue.ALLOCATOR.choices()) {
+            KnobSpace one = SpaceSpecReader.parse("{\"maxrregcount\": [0, 32], \"knobs\": [{\"knob\": \"allocator\", "
+                    + "\"values\": [\"" + family + "\"]}]}", "one");
+            if (families().contains(family)) {
+                assertEquals(List.of(ModelVersion.of(Allocators.byName(family))), SweepJob.modelVersions(one));
+            } else {
+                SweepException e = assertThrows(SweepException.class, () -> SweepJob.modelVersions(one));
+                assertEquals("space one names allocator '" + family + "', which this build does not model (it has "
+                        + String.join(", ", families()) + ")", e.getMessage());
+            }
+        }
     }
 
     @Test

@@ -11,7 +11,8 @@ import java.util.OptionalDouble;
  * @param column the result column ({@code RegAllocSpillWeight}, {@code register_budget}, ...)
  * @param kind how its values are drawn
  * @param binned whether levels are bins of values rather than single values
- * @param defaultValue the catalogue default of a knob (empty for the budget and launch bounds)
+ * @param defaultValue the catalogue default of a knob (a choice knob: its index; empty for the budget and
+ *     launch bounds)
  * @param levels in increasing value
  */
 public record KnobEffect(String column, Kind kind, boolean binned, OptionalDouble defaultValue, List<Level> levels) {
@@ -21,7 +22,8 @@ public record KnobEffect(String column, Kind kind, boolean binned, OptionalDoubl
     /**
      * One value or bin.
      *
-     * @param value the value (numeric: the mean value of the bin; boolean: 0 or 1; categorical: its rank)
+     * @param value the value (numeric: the mean value of the bin; boolean: 0 or 1; a choice knob: the
+ *     choice's index; launch bounds: their rank)
      * @param label the value or the bin's range as text
      * @param mean mean normalised objective
      * @param median median normalised objective

@@ -13,6 +13,7 @@ import static org.apache.spark.sql.functions.log10;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.median;
 import static org.apache.spark.sql.functions.min;
+import static org.apache.spark.sql.functions.when;
 
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
@@ -34,7 +35,8 @@ import org.apache.spark.storage.StorageLevel;
  * Computes a {@link KnobEffect} for every dimension that takes more than one value in the rows:
  * every catalogue knob column, {@code register_budget} and {@code launch_bounds}. Each OK row's
  * objective is first normalised against its kernel's best (see {@link ReportObjective}); then one
- * small aggregation per swept dimension groups by value. A numeric knob with more than
+ * small aggregation per swept dimension groups by value. Boolean and choice knobs (a choice
+ * column holds the choice's name) are categories, one bar per value. A numeric knob with more than
  * {@value #MAX_LEVELS} distinct values is grouped into {@value #BINS} bins of equal width (in log
  * space when its values span decades).
  */
@@ -55,6 +57,25 @@ public final class KnobEffects {
 
     /** The dimensions a report can plot against the objective, with their catalogue definitions where they are knobs. */
     private record Dimension(String column, Optional<KnobDef> knob) {
+        boolean is(KnobType type) {
+            return knob.map(k -> k.type() == type).orElse(false);
+        }
+
+        /**
+         * The column as a number: a choice knob's column holds the choice's name, read here as its
+         * index (a name the catalogue does not know is null); other columns as they are.
+         */
+        Column value() {
+            if (!is(KnobType.CHOICE)) {
+                return col(column);
+            }
+            List<String> choices = knob.get().choices();
+            Column index = when(col(column).equalTo(choices.get(0)), 0);
+            for (int i = 1; i < choices.size(); i++) {
+                index = index.when(col(column).equalTo(choices.get(i)), i);
+            }
+            return index;
+        }
     }
 
     /** The knob effects of every swept dimension, in catalogue order, then the budget, then the launch bounds. */
@@ -72,8 +93,8 @@ public final class KnobEffects {
         // One pass: min and max of every numeric dimension, distinct launch bounds.
         List<Column> aggs = new ArrayList<>();
         for (Dimension d : dims) {
-            aggs.add(min(col(d.column())).cast("double"));
-            aggs.add(max(col(d.column())).cast("double"));
+            aggs.add(min(d.value()).cast("double"));
+            aggs.add(max(d.value()).cast("double"));
         }
         if (hasBounds) {
             aggs.add(approx_count_distinct(coalesce(col(ResultColumns.LAUNCH_BOUNDS), lit(OWN_BOUNDS))));
@@ -124,9 +145,10 @@ public final class KnobEffects {
                     : norm.agg(distinct.get(0), distinct.subList(1, distinct.size()).toArray(Column[]::new)).first();
             for (int i = 0; i < swept.size(); i++) {
                 Dimension d = swept.get(i);
-                boolean bool = d.knob().map(k -> k.type() == KnobType.BOOL).orElse(false);
-                if (bool) {
+                if (d.is(KnobType.BOOL)) {
                     effects.add(booleanEffect(norm, d));
+                } else if (d.is(KnobType.CHOICE)) {
+                    effects.add(choiceEffect(norm, d));
                 } else {
                     effects.add(numericEffect(norm, d, ranges.get(i), counts.getLong(i) > MAX_LEVELS));
                 }
@@ -148,6 +170,18 @@ public final class KnobEffects {
                     r.getLong(4)));
         }
         return new KnobEffect(d.column(), KnobEffect.Kind.BOOLEAN, false, defaultOf(d), levels);
+    }
+
+    /** A choice knob: one bar per choice, in the catalogue's order of the choices, labelled by name. */
+    private static KnobEffect choiceEffect(Dataset<Row> norm, Dimension d) {
+        List<KnobEffect.Level> levels = new ArrayList<>();
+        Column index = d.value();
+        for (Row r : levelRows(norm, index, index.cast("double"))) {
+            double v = r.getDouble(1);
+            levels.add(new KnobEffect.Level(v, d.knob().get().format(v), r.getDouble(2), r.getDouble(3),
+                    r.getLong(4)));
+        }
+        return new KnobEffect(d.column(), KnobEffect.Kind.CATEGORICAL, false, defaultOf(d), levels);
     }
 
     private static KnobEffect numericEffect(Dataset<Row> norm, Dimension d, double[] range, boolean binned) {

@@ -18,8 +18,8 @@ import org.apache.spark.sql.Row;
  *
  * @param results the results folder as the user named it
  * @param runIds the runs covered, sorted
- * @param modelVersion the model version whose rows are reported
- * @param modelVersionsPresent every model version in those runs, sorted (more than one means rows were left out)
+ * @param modelVersions the model versions whose rows are reported (one per allocator family of one release), sorted
+ * @param modelVersionsPresent every model version in those runs, sorted (more than reported means rows were left out)
  * @param archs the architectures, sorted
  * @param statusCounts rows per status, in {@link ResultStatus} order, every status listed
  * @param rows all rows reported
@@ -27,7 +27,7 @@ import org.apache.spark.sql.Row;
  * @param configurations distinct {@code config_id}s
  * @param families distinct families
  */
-public record RunSummary(String results, List<String> runIds, String modelVersion, List<String> modelVersionsPresent,
+public record RunSummary(String results, List<String> runIds, List<String> modelVersions, List<String> modelVersionsPresent,
         List<String> archs, List<StatusCount> statusCounts, long rows, long kernels, long configurations,
         long families) {
 
@@ -37,9 +37,20 @@ public record RunSummary(String results, List<String> runIds, String modelVersio
 
     public RunSummary {
         runIds = List.copyOf(runIds);
+        modelVersions = List.copyOf(modelVersions);
         modelVersionsPresent = List.copyOf(modelVersionsPresent);
         archs = List.copyOf(archs);
         statusCounts = List.copyOf(statusCounts);
+    }
+
+    /** The model versions reported as one line, ", "-separated. */
+    public String modelVersion() {
+        return String.join(", ", modelVersions);
+    }
+
+    /** Whether rows of model versions other than those reported are present (and left out). */
+    public boolean versionsLeftOut() {
+        return !modelVersions.containsAll(modelVersionsPresent);
     }
 
     /** Rows with status {@code s}. */
@@ -48,7 +59,7 @@ public record RunSummary(String results, List<String> runIds, String modelVersio
     }
 
     /** Counts {@code rows} with two small aggregations. */
-    public static RunSummary of(Dataset<Row> rows, String results, String modelVersion,
+    public static RunSummary of(Dataset<Row> rows, String results, List<String> modelVersions,
             List<String> modelVersionsPresent) {
         List<Row> groups = rows.groupBy(ResultColumns.RUN_ID, ResultColumns.ARCH, ResultColumns.STATUS)
                 .agg(count(lit(1))).collectAsList();
@@ -73,7 +84,7 @@ public record RunSummary(String results, List<String> runIds, String modelVersio
         }
         Row distinct = rows.agg(countDistinct(col(ResultColumns.KERNEL_ID)), countDistinct(col(ResultColumns.CONFIG_ID)),
                 countDistinct(col(ResultColumns.FAMILY))).first();
-        return new RunSummary(results, List.copyOf(runs), modelVersion, modelVersionsPresent, List.copyOf(archs),
+        return new RunSummary(results, List.copyOf(runs), modelVersions, modelVersionsPresent, List.copyOf(archs),
                 counts, total, distinct.getLong(0), distinct.getLong(1), distinct.getLong(2));
     }
 }

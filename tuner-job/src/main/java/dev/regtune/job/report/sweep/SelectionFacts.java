@@ -11,7 +11,7 @@ import java.util.TreeMap;
  * front, the tuned and the default configuration.
  *
  * @param runIds the runs read, sorted
- * @param modelVersion the model version read
+ * @param modelVersions the model versions read, one per allocator family of one release
  * @param modelVersionsPresent every model version of those runs, oldest first
  * @param notes what reading and selection noticed, one sentence each
  * @param tables the short tables of the best configurations and of the kernels that gain most, empty when
@@ -22,15 +22,21 @@ import java.util.TreeMap;
  * @param tunedConfigId the robust global configuration, when one qualified
  * @param tunedAbsent why there is no comparison of default and tuned, when there is none
  */
-public record SelectionFacts(List<String> runIds, String modelVersion, List<String> modelVersionsPresent,
+public record SelectionFacts(List<String> runIds, List<String> modelVersions, List<String> modelVersionsPresent,
         List<String> notes, List<TableView> tables, List<String> front, Map<String, String> descriptions,
         Optional<String> defaultConfigId, Optional<String> tunedConfigId, String tunedAbsent) {
     public SelectionFacts {
         runIds = List.copyOf(runIds);
+        modelVersions = List.copyOf(modelVersions);
         modelVersionsPresent = List.copyOf(modelVersionsPresent);
         notes = List.copyOf(notes);
         tables = List.copyOf(tables);
         front = List.copyOf(front);
         descriptions = java.util.Collections.unmodifiableMap(new TreeMap<>(descriptions));
+    }
+
+    /** The model versions read as one line, ", "-separated. */
+    public String modelVersion() {
+        return String.join(", ", modelVersions);
     }
 }

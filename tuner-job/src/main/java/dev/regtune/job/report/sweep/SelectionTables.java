@@ -53,7 +53,7 @@ public final class SelectionTables {
             kernels(selection).ifPresent(tables::add);
         }
         List<String> front = selection.pareto().points().stream().map(p -> p.config().configId()).toList();
-        return new SelectionFacts(table.source().runIds(), table.source().modelVersion(),
+        return new SelectionFacts(table.source().runIds(), table.source().modelVersions(),
                 table.source().modelVersionsPresent(), table.notes(), tables, front, descriptions, defaultId, tunedId,
                 absent);
     }

@@ -28,11 +28,11 @@ public final class SweepReport {
     public static ReportContent build(SparkSession spark, ResultsFolder folder, ReportObjective objective,
             SelectionFacts selection) {
         Dataset<Row> all = SweepRows.readAll(spark, folder);
-        Dataset<Row> rows = SweepRows.ofModelVersion(all.filter(col(ResultColumns.RUN_ID)
-                .isin(selection.runIds().toArray())), selection.modelVersion());
+        Dataset<Row> rows = SweepRows.ofModelVersions(all.filter(col(ResultColumns.RUN_ID)
+                .isin(selection.runIds().toArray())), selection.modelVersions());
         rows = SweepRows.onePerEvaluation(rows).persist(StorageLevel.MEMORY_AND_DISK());
         try {
-            RunSummary summary = RunSummary.of(rows, folder.named(), selection.modelVersion(),
+            RunSummary summary = RunSummary.of(rows, folder.named(), selection.modelVersions(),
                     selection.modelVersionsPresent());
             ConfigurationFigures.Candidates candidates = ConfigurationFigures.of(rows);
             Optional<ParetoView> pareto = candidates.configurations().isEmpty() ? Optional.empty()

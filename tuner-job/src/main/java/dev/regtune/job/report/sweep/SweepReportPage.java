@@ -71,8 +71,9 @@ public final class SweepReportPage {
         List<String[]> facts = new ArrayList<>();
         facts.add(new String[] {"results", s.results()});
         facts.add(new String[] {s.runIds().size() == 1 ? "run" : "runs", String.join(", ", s.runIds())});
-        facts.add(new String[] {"model version", s.modelVersion()});
-        if (s.modelVersionsPresent().size() > 1) {
+        facts.add(new String[] {s.modelVersions().size() == 1 ? "model version" : "model versions",
+            s.modelVersion()});
+        if (s.versionsLeftOut()) {
             facts.add(new String[] {"model versions present", String.join(", ", s.modelVersionsPresent())
                     + " (only " + s.modelVersion() + " is reported)"});
         }
@@ -167,8 +168,8 @@ public final class SweepReportPage {
 
     private static String categoricalKnob(KnobEffect e, ReportObjective objective) {
         List<String> categories = e.levels().stream().map(KnobEffect.Level::label).toList();
-        String axis = e.kind() == KnobEffect.Kind.BOOLEAN ? e.column() + " (knob value)"
-                : dimensionTitle(e.column()) + " (threads per block[x blocks])";
+        String axis = e.column().equals(ResultColumns.LAUNCH_BOUNDS)
+                ? dimensionTitle(e.column()) + " (threads per block[x blocks])" : e.column() + " (knob value)";
         BarChart chart = new BarChart(dimensionTitle(e.column()), axis, objective.normalisedLabel(), categories)
                 .series(new BarChart.Series("mean", MEAN_COLOUR,
                         e.levels().stream().mapToDouble(KnobEffect.Level::mean).toArray()))

@@ -20,9 +20,10 @@ import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.expressions.WindowSpec;
 
 /**
- * Reads the rows a report covers: one run (or every run) of a result table, one model version.
- * Rows of several model versions are never mixed (a changed model changes every figure); which
- * version is the caller's choice, normally the one selection read.
+ * Reads the rows a report covers: one run (or every run) of a result table, the model versions of
+ * one release (one per allocator family, which a sweep over the {@code allocator} knob compares).
+ * Rows of several releases are never mixed (a changed model changes every figure); which versions
+ * is the caller's choice, normally those selection read.
  */
 public final class SweepRows {
     private static final String RANK = "_rank";
@@ -87,8 +88,8 @@ public final class SweepRows {
         return rows.withColumn(RANK, row_number().over(w)).filter(col(RANK).equalTo(1)).drop(RANK);
     }
 
-    /** The rows of one model version. */
-    public static Dataset<Row> ofModelVersion(Dataset<Row> rows, String modelVersion) {
-        return rows.filter(col(ResultColumns.MODEL_VERSION).equalTo(modelVersion));
+    /** The rows of the given model versions (the allocator families of one release that selection read). */
+    public static Dataset<Row> ofModelVersions(Dataset<Row> rows, List<String> modelVersions) {
+        return rows.filter(col(ResultColumns.MODEL_VERSION).isin(modelVersions.toArray()));
     }
 }

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.KnobDef;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.job.results.ConfigId;
 import dev.regtune.job.results.ResultColumns;
+import dev.regtune.job.results.ResultSchema;
 import dev.regtune.job.results.ResultStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,7 +51,7 @@ class ReportAggregationsTest {
 
     @Test
     void summaryCountsRowsByStatus() {
-        RunSummary s = RunSummary.of(rows, dir.toString(), ReportFixture.MODEL, List.of(ReportFixture.MODEL));
+        RunSummary s = RunSummary.of(rows, dir.toString(), List.of(ReportFixture.MODEL), List.of(ReportFixture.MODEL));
         int grid = ReportFixture.KERNELS.size() * ReportFixture.configurations();
         assertEquals(grid + 1, s.rows());
         assertEquals(1, s.rowsWith(ResultStatus.PARSE_ERROR));
@@ -86,6 +90,48 @@ class ReportAggregationsTest {
         KnobEffect budget = effects.get(2);
         assertEquals(List.of("32", "64", "none"), budget.levels().stream().map(KnobEffect.Level::label).toList());
         assertTrue(budget.defaultValue().isEmpty());
+    }
+
+    /** A sweep over the allocator knob: its string column is a category labelled by the choices. */
+    @Test
+    void aChoiceKnobIsACategoryLabelledByItsChoices(@TempDir Path other) {
+        KnobDef allocator = KnobCatalogue.ALLOCATOR;
+        List<Row> table = new java.util.ArrayList<>();
+        for (ReportFixture.Kernel k : ReportFixture.KERNELS) {
+            for (int budget : ReportFixture.BUDGETS) {
+                for (String family : allocator.choices()) {
+                    Row base = ReportFixture.row(ReportFixture.RUN, k, 15, true, budget);
+                    Object[] v = new Object[base.size()];
+                    for (int i = 0; i < v.length; i++) {
+                        v[i] = base.get(i);
+                    }
+                    Knobs knobs = Knobs.defaults().with(ReportFixture.SWEPT_DOUBLE, 15)
+                            .with(ReportFixture.SWEPT_BOOL, 1).with(allocator, allocator.choiceIndex(family));
+                    v[ResultSchema.indexOf(allocator.name())] = family;
+                    v[ResultSchema.indexOf(ResultColumns.MODEL_VERSION)] = family + "/0.1.0-test";
+                    v[ResultSchema.indexOf(ResultColumns.CONFIG_ID)] = ConfigId.of(knobs, budget, null);
+                    if (family.equals("briggs")) { // 10% fewer cycles, so the two bars differ
+                        int at = ResultSchema.indexOf(ResultColumns.EST_LATENCY_CYCLES);
+                        v[at] = Math.round((Long) v[at] * 0.9);
+                    }
+                    table.add(RowFactory.create(v));
+                }
+            }
+        }
+        spark.createDataFrame(table, ResultSchema.schema()).coalesce(1).write()
+                .partitionBy(ResultColumns.RUN_ID, ResultColumns.ARCH).parquet(other.resolve("results").toString());
+        ResultsFolder folder = ResultsFolder.locate(other);
+        Dataset<Row> read = SweepRows.onePerEvaluation(SweepRows.ofModelVersions(SweepRows.readAll(spark, folder),
+                List.of("briggs/0.1.0-test", "fatpoint/0.1.0-test")));
+        List<KnobEffect> effects = KnobEffects.of(read, latency());
+        assertEquals(List.of(allocator.name(), ResultColumns.REGISTER_BUDGET),
+                effects.stream().map(KnobEffect::column).toList());
+        KnobEffect families = effects.get(0);
+        assertEquals(KnobEffect.Kind.CATEGORICAL, families.kind());
+        assertEquals(allocator.choices(), families.levels().stream().map(KnobEffect.Level::label).toList());
+        assertEquals(List.of(0.0, 1.0), families.levels().stream().map(KnobEffect.Level::value).toList());
+        assertEquals(0.0, families.defaultValue().getAsDouble(), "the default choice's index");
+        assertTrue(families.levels().get(1).mean() < families.levels().get(0).mean(), "briggs is 10% faster here");
     }
 
     @Test

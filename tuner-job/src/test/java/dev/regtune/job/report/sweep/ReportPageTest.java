@@ -23,7 +23,7 @@ class ReportPageTest {
     static final String NASTY = "k<script>&\"'";
 
     static ReportContent content(int families) {
-        RunSummary summary = new RunSummary("out/sweep", List.of("run-1"), "0.1.0", List.of("0.0.9", "0.1.0"),
+        RunSummary summary = new RunSummary("out/sweep", List.of("run-1"), List.of("0.1.0"), List.of("0.0.9", "0.1.0"),
                 List.of("sm_90"), List.of(new RunSummary.StatusCount(ResultStatus.OK, 90),
                         new RunSummary.StatusCount(ResultStatus.ALLOC_FAILED, 8),
                         new RunSummary.StatusCount(ResultStatus.PARSE_ERROR, 2),
