@@ -53,8 +53,8 @@ class RandomAllocationPropertyTest {
                 double lo = d.min();
                 double hi = Math.min(d.max(), lo + 1000);
                 v = lo + rnd.nextDouble() * (hi - lo);
-                if (d.type() == KnobType.INT || d.type() == KnobType.CHOICE) {
-                    v = Math.floor(v); // a CHOICE knob holds the index of a choice
+                if (d.type() == KnobType.INT) {
+                    v = Math.floor(v);
                 }
             }
             k = k.with(d, v);

@@ -56,7 +56,7 @@ final class SampleProfiles {
     static double value(KnobDef d, Random r) {
         return switch (d.type()) {
             case BOOL -> r.nextBoolean() ? 1 : 0;
-            case INT, CHOICE -> switch (r.nextInt(4)) {
+            case INT -> switch (r.nextInt(4)) {
                 case 0 -> d.min();
                 case 1 -> d.max();
                 default -> d.min() + Math.floor(r.nextDouble() * (d.max() - d.min() + 1));
