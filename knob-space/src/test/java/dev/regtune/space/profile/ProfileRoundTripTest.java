@@ -101,7 +101,7 @@ class ProfileRoundTripTest {
         assertTrue(ProfileFormat.KNOBS.toText(p).endsWith("[knobs]\nallocator=briggs\nBriggsMaxRounds=24\n"),
                 ProfileFormat.KNOBS.toText(p));
         assertTrue(ProfileFormat.CSV.toText(p).endsWith("knob,allocator,-1,briggs,fatpoint\n"
-                + "knob,BriggsMaxRounds,-1,24,16\n"), ProfileFormat.CSV.toText(p));
+                + "knob,BriggsMaxRounds,-1,24,100\n"), ProfileFormat.CSV.toText(p));
     }
 
     @Test
