@@ -27,7 +27,6 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.StructField;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -206,22 +205,6 @@ class SweepCommandTest {
         assertTrue(record.contains("\"schema_version\" : 2"), record);
         assertTrue(record.contains("\"model_version\" : \"" + families.stream().map(f -> ModelVersion.of(
                 Allocators.byName(f))).sorted().collect(Collectors.joining(", ")) + "\""), record);
-    }
-
-    @Test
-    void aSpaceNamingAnAllocatorTheBuildLacksIsRefusedBeforeAnythingRuns() throws Exception {
-        List<String> families = Allocators.all().stream().map(RegisterAllocator::name).toList();
-        Optional<String> missing = KnobCatalogue.ALLOCATOR.choices().stream().filter(c -> !families.contains(c))
-                .findFirst();
-        Assumptions.assumeTrue(missing.isPresent(), "this build models every family the allocator knob names");
-        Path space = dir.resolve("missing.json");
-        Files.writeString(space, "{\"name\": \"missing\", \"knobs\": [{\"knob\": \"allocator\"}]}");
-        Path kernels = SweepFixtures.kernelsWithOneBadModule(dir);
-        Cli.Run run = sweep(kernels, space, dir.resolve("o"));
-        assertEquals(2, run.exit(), run.err());
-        assertEquals(List.of("regtune: space missing names allocator '" + missing.get() + "', which this build does "
-                + "not model (it has " + String.join(", ", families) + ")."), List.of(run.errLines()));
-        assertTrue(!Files.exists(dir.resolve("o/results")), "nothing written");
     }
 
     @Test
