@@ -30,6 +30,8 @@ final class ClassColouring {
     /** Per node: whether it is a representative still in the graph (phase 3) or not yet removed (phase 4). */
     final boolean[] present;
     final int[] degree;
+    /** Per representative: its neighbours, ascending (kept current through merges). */
+    final int[][] adj;
     /** Per node: its first slot, or -1 when select could not colour it. */
     final int[] slot;
     /** Per node: the tier simplify removed it by (null for non-representatives). */
@@ -46,14 +48,29 @@ final class ClassColouring {
         degree = new int[n];
         slot = new int[n];
         tier = new Tier[n];
+        adj = new int[n][];
         Arrays.fill(slot, -1);
         for (int x = 0; x < n; x++) {
             rep[x] = x;
             present[x] = true;
         }
         for (int x = 0; x < n; x++) {
-            degree[x] = graph.degree(x, present);
+            adj[x] = graph.neighbours(x);
         }
+        for (int x = 0; x < n; x++) {
+            degree[x] = degreeOf(x);
+        }
+    }
+
+    /** The degree of {@code x} in its own positions, over the representatives still present. */
+    private int degreeOf(int x) {
+        int d = 0;
+        for (int m : adj[x]) {
+            if (present[m]) {
+                d += graph.blocked(x, m);
+            }
+        }
+        return d;
     }
 
     int find(int x) {
@@ -77,7 +94,7 @@ final class ClassColouring {
      */
     boolean georgeAllows(int a, int b) {
         int high = 0;
-        for (int w : union(graph.neighbours(a), graph.neighbours(b))) {
+        for (int w : union(adj[a], adj[b])) {
             if (w != a && w != b && present[w] && degree[w] * params.factor() >= threshold(w)) {
                 high++;
             }
@@ -126,9 +143,14 @@ final class ClassColouring {
         rep[from] = into;
         present[from] = false;
         merges++;
-        degree[into] = graph.degree(into, present);
-        for (int m : graph.neighbours(into)) {
-            degree[m] = graph.degree(m, present);
+        adj[from] = new int[0];
+        adj[into] = graph.neighbours(into);
+        for (int m : adj[into]) {
+            adj[m] = graph.neighbours(m);
+        }
+        degree[into] = degreeOf(into);
+        for (int m : adj[into]) {
+            degree[m] = degreeOf(m);
         }
     }
 
@@ -162,7 +184,7 @@ final class ClassColouring {
             if (!inGraph[x]) {
                 continue;
             }
-            for (int m : graph.neighbours(x)) {
+            for (int m : adj[x]) {
                 if (inGraph[m] && effLow[m]) {
                     lowEff[x]++;
                 }
@@ -173,6 +195,15 @@ final class ClassColouring {
             }
             if (lowEff[x] >= threshold(x)) {
                 briggs.add(x);
+            }
+        }
+        // Spill candidates by cost over degree, lowest first (then lowest index). A node's degree
+        // only falls, so its ratio only rises: an entry holds a lower bound of its node's ratio,
+        // and a stale one is re-queued with the current ratio when it comes up.
+        PriorityQueue<Candidate> candidates = new PriorityQueue<>();
+        for (int x = 0; x < n; x++) {
+            if (inGraph[x]) {
+                candidates.add(new Candidate(cost[x] / Math.max(deg[x], 1), x));
             }
         }
         int[] stack = new int[remaining];
@@ -194,9 +225,19 @@ final class ClassColouring {
                     t = Tier.BRIGGS;
                 }
             }
-            if (x < 0) {
-                x = spillCandidate(inGraph, deg, cost);
-                t = Tier.POTENTIAL_SPILL;
+            while (x < 0) {
+                Candidate c = candidates.poll();
+                int y = c.node();
+                if (!inGraph[y]) {
+                    continue;
+                }
+                double ratio = cost[y] / Math.max(deg[y], 1);
+                if (c.ratio() == ratio) {
+                    x = y;
+                    t = Tier.POTENTIAL_SPILL;
+                } else {
+                    candidates.add(new Candidate(ratio, y));
+                }
             }
             tier[x] = t;
             inGraph[x] = false;
@@ -204,7 +245,7 @@ final class ClassColouring {
             if (t != Tier.POTENTIAL_SPILL || params.optimistic() || cost[x] == Double.POSITIVE_INFINITY) {
                 stack[top++] = x;
             }
-            for (int m : graph.neighbours(x)) {
+            for (int m : adj[x]) {
                 if (!inGraph[m]) {
                     continue;
                 }
@@ -218,7 +259,7 @@ final class ClassColouring {
                 }
                 if (!effLow[m] && deg[m] * params.factor() < threshold(m)) {
                     effLow[m] = true;
-                    for (int w : graph.neighbours(m)) {
+                    for (int w : adj[m]) {
                         if (inGraph[w] && ++lowEff[w] == threshold(w)) {
                             briggs.add(w);
                         }
@@ -226,12 +267,25 @@ final class ClassColouring {
                 }
             }
         }
+        boolean[] used = new boolean[colours];
         while (top > 0) {
-            select(stack[--top]);
+            select(stack[--top], used);
         }
     }
 
-    /** Seed 002's {@code select_spill_candidate}: the node with the lowest cost over degree (lowest index on ties). */
+    /** A spill candidate's key in simplify's queue: {@code cost / max(degree, 1)}, then the node. */
+    private record Candidate(double ratio, int node) implements Comparable<Candidate> {
+        @Override
+        public int compareTo(Candidate o) {
+            int c = Double.compare(ratio, o.ratio);
+            return c != 0 ? c : Integer.compare(node, o.node);
+        }
+    }
+
+    /**
+     * Seed 002's {@code select_spill_candidate} as the seed writes it, a scan for the node with the
+     * lowest cost over degree (lowest index on ties); simplify keeps the same order in a queue.
+     */
     int spillCandidate(boolean[] inGraph, int[] deg, double[] cost) {
         int best = -1;
         double bestRatio = Double.POSITIVE_INFINITY;
@@ -249,9 +303,9 @@ final class ClassColouring {
     }
 
     /** Gives node {@code x} the lowest aligned position its coloured neighbours leave free, or none. */
-    void select(int x) {
-        boolean[] used = new boolean[colours];
-        for (int m : graph.neighbours(x)) {
+    void select(int x, boolean[] used) {
+        Arrays.fill(used, false);
+        for (int m : adj[x]) {
             if (slot[m] >= 0) {
                 for (int k = 0; k < graph.width(m) && slot[m] + k < colours; k++) {
                     used[slot[m] + k] = true;
