@@ -25,14 +25,17 @@ public final class CopyCoalescer {
     private CopyCoalescer() {
     }
 
-    /** Coalesces the copies of {@code fn} under the coalescer knobs of {@code knobs}. */
+    /**
+     * Coalesces the copies of {@code fn} under the coalescer knobs of {@code knobs}; with {@code
+     * join_liveintervals} off the pass does not run and the function comes back unchanged.
+     */
     public static CoalescedFunction coalesce(KernelFunction fn, LiveRanges ranges, BlockFrequency frequency,
             Knobs knobs) {
-        List<CopyCandidate> all = CopyCandidates.find(fn, frequency,
-                knobs.getBool(KnobCatalogue.COALESCER_BLOCK_FREQUENCY));
-        if (all.isEmpty() && !knobs.getBool(KnobCatalogue.JOIN_LIVEINTERVALS)) {
+        if (!knobs.getBool(KnobCatalogue.JOIN_LIVEINTERVALS)) {
             return CoalescedFunction.unchanged(fn);
         }
+        List<CopyCandidate> all = CopyCandidates.find(fn, frequency,
+                knobs.getBool(KnobCatalogue.COALESCER_BLOCK_FREQUENCY));
         Run run = new Run(fn, ranges, knobs, all);
         run.coalesce();
         int[] rep = new int[fn.vregCount()];
@@ -49,7 +52,6 @@ public final class CopyCoalescer {
         final KernelFunction fn;
         final LiveRanges ranges;
         final List<CopyCandidate> all;
-        final boolean enabled;
         final boolean globalCopies;
         final boolean terminalRule;
         final boolean retry;
@@ -74,7 +76,6 @@ public final class CopyCoalescer {
             this.fn = fn;
             this.ranges = ranges;
             this.all = all;
-            enabled = knobs.getBool(KnobCatalogue.JOIN_LIVEINTERVALS);
             globalCopies = knobs.getBool(KnobCatalogue.JOIN_GLOBALCOPIES);
             terminalRule = knobs.getBool(KnobCatalogue.TERMINAL_RULE);
             retry = knobs.getBool(KnobCatalogue.COALESCER_RETRY);
@@ -109,9 +110,6 @@ public final class CopyCoalescer {
         }
 
         void coalesce() {
-            if (!enabled) {
-                return;
-            }
             PriorityQueue<CopyCandidate> heap = new PriorityQueue<>(HEAP_ORDER);
             for (int k = 0; k < all.size() && k < copyLimit; k++) {
                 CopyCandidate c = all.get(k);
