@@ -49,7 +49,7 @@ public final class BriggsAllocator implements RegisterAllocator {
             ranges = LiveRanges.compute(fn, Liveness.compute(fn));
         }
 
-        int[] classBudget = classBudgets(arch, Math.max(1, budget.registers() - reserved));
+        int[] classBudget = RegisterBudget.classBudgets(arch, Math.max(1, budget.registers() - reserved));
         LatencyTable table = LatencyTable.forArch(arch);
         int latencyKnob = knobs.getInt(KnobCatalogue.BRIGGS_MEMORY_LATENCY);
         double[] vregCost = SpillCosts.compute(fn, loops, latencyKnob > 0 ? latencyKnob : table.localLoadLatency(),
@@ -103,17 +103,6 @@ public final class BriggsAllocator implements RegisterAllocator {
             classOf[v] = c.uniform() && !arch.hasUniformRegisters() ? RegClass.R.id() : c.id();
         }
         return classOf;
-    }
-
-    static int[] classBudgets(ArchProfile arch, int gprBudget) {
-        int[] classBudget = new int[7];
-        classBudget[RegClass.R.id()] = gprBudget;
-        classBudget[RegClass.R_ALT.id()] = gprBudget;
-        classBudget[RegClass.TENSOR.id()] = gprBudget;
-        classBudget[RegClass.UR.id()] = Math.max(1, arch.uniformRegisters());
-        classBudget[RegClass.UR_EXT.id()] = Math.max(1, arch.uniformRegisters());
-        classBudget[RegClass.P.id()] = arch.predicateRegisters();
-        return classBudget;
     }
 
     private static ClassColouring colourClass(KernelFunction fn, ClassNodes nodes, ColouringParameters params,

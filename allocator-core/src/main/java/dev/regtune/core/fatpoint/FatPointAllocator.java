@@ -87,13 +87,7 @@ public final class FatPointAllocator implements RegisterAllocator {
         ValueGroups groups = ValueGroups.build(fn, ranges, effectiveClass, knobs);
         GroupFacts facts = GroupFacts.build(fn, groups, frequency);
 
-        int[] classBudget = new int[7];
-        classBudget[RegClass.R.id()] = gprBudget;
-        classBudget[RegClass.R_ALT.id()] = gprBudget;
-        classBudget[RegClass.TENSOR.id()] = gprBudget;
-        classBudget[RegClass.UR.id()] = Math.max(1, arch.uniformRegisters());
-        classBudget[RegClass.UR_EXT.id()] = Math.max(1, arch.uniformRegisters());
-        classBudget[RegClass.P.id()] = arch.predicateRegisters();
+        int[] classBudget = RegisterBudget.classBudgets(arch, gprBudget);
 
         BudgetModel budgetModel = BudgetModel.of(knobs, threads, reserved);
         int minWarps = OCCUPANCY.compute(arch, arch.maxRegistersPerThread(), threads, 0).activeWarpsPerSm();

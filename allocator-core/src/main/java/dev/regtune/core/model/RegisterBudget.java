@@ -3,6 +3,7 @@ package dev.regtune.core.model;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.arch.OccupancyCalculator;
 import dev.regtune.core.ir.LaunchBounds;
+import dev.regtune.core.ir.RegClass;
 
 /**
  * The general-purpose register budget of one function and where it comes from, as ptxas 13.0.88
@@ -69,5 +70,21 @@ public record RegisterBudget(int registers, Source source) {
             source = Source.MAXNREG;
         }
         return new RegisterBudget(budget, source);
+    }
+
+    /**
+     * Slots per register class (index = class id 1..6) for a GPR budget: the GPR classes share
+     * it, the uniform classes have the architecture's uniform registers (at least one), the
+     * predicate class its predicate registers. Every allocator family uses the same table.
+     */
+    public static int[] classBudgets(ArchProfile arch, int gprBudget) {
+        int[] classBudget = new int[7];
+        classBudget[RegClass.R.id()] = gprBudget;
+        classBudget[RegClass.R_ALT.id()] = gprBudget;
+        classBudget[RegClass.TENSOR.id()] = gprBudget;
+        classBudget[RegClass.UR.id()] = Math.max(1, arch.uniformRegisters());
+        classBudget[RegClass.UR_EXT.id()] = Math.max(1, arch.uniformRegisters());
+        classBudget[RegClass.P.id()] = arch.predicateRegisters();
+        return classBudget;
     }
 }

@@ -19,6 +19,7 @@ import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.testing.AssignmentBuilder;
 import org.junit.jupiter.api.Test;
 
 /** The Briggs allocator end to end; every allocation goes through the independent checker. */
@@ -119,29 +120,6 @@ class BriggsAllocatorTest {
     }
 
     private static Assignment withOperand(Assignment a, KernelFunction fn, int op, int slot, boolean reused) {
-        int n = a.vregCount();
-        int[] cls = new int[n];
-        int[] vslot = new int[n];
-        byte[] space = new byte[n];
-        int[] offset = new int[n];
-        for (int v = 0; v < n; v++) {
-            cls[v] = a.classOf(v);
-            vslot[v] = a.slotOf(v);
-            space[v] = (byte) a.spillSpace(v).ordinal();
-            offset[v] = a.spillOffset(v);
-        }
-        int[] opSlot = new int[a.operandCount()];
-        boolean[] re = new boolean[a.operandCount()];
-        for (int o = 0; o < opSlot.length; o++) {
-            opSlot[o] = a.operandSlot(o);
-            re[o] = a.reloadReused(o);
-        }
-        opSlot[op] = slot;
-        re[op] = reused;
-        int[] budget = new int[7];
-        for (int c = 1; c <= 6; c++) {
-            budget[c] = a.classBudget(c);
-        }
-        return new Assignment(cls, vslot, space, offset, opSlot, budget, re);
+        return AssignmentBuilder.copyOf(a).operandSlot(op, slot).reloadReused(op, reused).build();
     }
 }

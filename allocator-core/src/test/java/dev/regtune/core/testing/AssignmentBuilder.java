@@ -17,15 +17,17 @@ public final class AssignmentBuilder {
     private final int[] spillOffset;
     private final int[] operandSlot;
     private final int[] classBudget;
+    private final boolean[] reloadReused;
 
     private AssignmentBuilder(int[] vregClass, int[] vregSlot, byte[] spillSpace, int[] spillOffset,
-            int[] operandSlot, int[] classBudget) {
+            int[] operandSlot, int[] classBudget, boolean[] reloadReused) {
         this.vregClass = vregClass;
         this.vregSlot = vregSlot;
         this.spillSpace = spillSpace;
         this.spillOffset = spillOffset;
         this.operandSlot = operandSlot;
         this.classBudget = classBudget;
+        this.reloadReused = reloadReused;
     }
 
     public static AssignmentBuilder forFunction(KernelFunction fn) {
@@ -41,7 +43,8 @@ public final class AssignmentBuilder {
         Arrays.fill(offsets, -1);
         int[] opSlots = new int[fn.operandCount()];
         Arrays.fill(opSlots, -1);
-        return new AssignmentBuilder(cls, slots, new byte[n], offsets, opSlots, new int[] {0, 255, 255, 63, 63, 7, 255});
+        return new AssignmentBuilder(cls, slots, new byte[n], offsets, opSlots, new int[] {0, 255, 255, 63, 63, 7, 255},
+                new boolean[opSlots.length]);
     }
 
     /** A copy of {@code a} (for a function with {@code a.vregCount()} vregs), to mutate. */
@@ -58,14 +61,16 @@ public final class AssignmentBuilder {
             offsets[v] = a.spillOffset(v);
         }
         int[] opSlots = new int[a.operandCount()];
+        boolean[] reused = new boolean[opSlots.length];
         for (int op = 0; op < opSlots.length; op++) {
             opSlots[op] = a.operandSlot(op);
+            reused[op] = a.reloadReused(op);
         }
         int[] budgets = new int[7];
         for (int c = 1; c <= 6; c++) {
             budgets[c] = a.classBudget(c);
         }
-        return new AssignmentBuilder(cls, slots, spaces, offsets, opSlots, budgets);
+        return new AssignmentBuilder(cls, slots, spaces, offsets, opSlots, budgets, reused);
     }
 
     public AssignmentBuilder slot(int v, int slot) {
@@ -91,6 +96,12 @@ public final class AssignmentBuilder {
         return this;
     }
 
+    /** Marks use operand {@code op} as reading an earlier reload's register instead of reloading. */
+    public AssignmentBuilder reloadReused(int op, boolean reused) {
+        reloadReused[op] = reused;
+        return this;
+    }
+
     public AssignmentBuilder budget(int classId, int slots) {
         classBudget[classId] = slots;
         return this;
@@ -102,6 +113,6 @@ public final class AssignmentBuilder {
 
     public Assignment build() {
         return new Assignment(vregClass.clone(), vregSlot.clone(), spillSpace.clone(), spillOffset.clone(),
-                operandSlot.clone(), classBudget.clone());
+                operandSlot.clone(), classBudget.clone(), reloadReused.clone());
     }
 }
