@@ -123,7 +123,8 @@ with pd.option_context("display.max_colwidth", 90, "display.float_format", "{:.1
 if configs.empty:
     placeholder("Pareto front", "no configuration was evaluated OK on every kernel: nothing to plot")
 else:
-    marks = [(global_id, "global", "X", 220, "tab:red"), (default_id, "default", "*", 260, "black")]
+    # hollow marks, so the configuration under them stays visible
+    marks = [(global_id, "global", "D", 200, "tab:red"), (default_id, "default", "*", 320, "black")]
     on = configs[configs["on_front"]]
     off = configs[~configs["on_front"]]
     fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
@@ -141,10 +142,12 @@ else:
         for cid, name, marker, size, colour in marks:
             row = configs[configs["config_id"] == cid]
             if len(row):
-                ax.scatter(row[x], row[y], marker=marker, s=size, facecolors="none" if marker == "*" else colour,
-                           edgecolors=colour, linewidths=1.4, label=f"{name} ({cid})")
+                ax.scatter(row[x], row[y], marker=marker, s=size, facecolors="none",
+                           edgecolors=colour, linewidths=1.6, label=f"{name} ({cid})")
         ax.set_xlabel(xl)
         ax.set_ylabel(yl)
+        ax.xaxis.set_major_locator(plt.MaxNLocator(5))
+        ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda v, _: f"{v:,.0f}"))
         ax.grid(alpha=0.3)
     axes[0].set_title("Latency against spill bytes, coloured by registers")
     axes[1].set_title("Latency against registers, coloured by spill bytes")
@@ -290,8 +293,9 @@ else:
         ax.set_xlabel("kernel set")
         ax.set_ylabel(label, fontsize=9)
         ax.set_title(metric.replace("_", " "))
-        ax.margins(y=0.15)
-        ax.legend(fontsize=8)
+        top = float(np.nanmax(scores[metric].astype(float))) if scores[metric].notna().any() else 0.0
+        ax.set_ylim(0, max(top * 1.3, 0.05))  # all scores are >= 0; a zero regret still gets an axis
+        ax.legend(fontsize=8, loc="upper center", ncol=2)
     fig.suptitle("Robust global configuration against the default: train vs held-out test (objective: latency)")
     fig.tight_layout()
     plt.show()
@@ -351,7 +355,7 @@ fid["real_spill"] = fid["real_spill_store_bytes"] + fid["real_spill_load_bytes"]
 fid["model_spill"] = fid["model_spill_store_bytes"] + fid["model_spill_load_bytes"]
 FAMILIES = list(dict.fromkeys(fid["allocator"]))
 BUDGETS = sorted(fid["budget"].unique(), key=lambda b: (b != 0, -b))  # no limit first, then shrinking
-print(f"\n{len(fid)} rows from {FIDELITY}: {fid['entry'].nunique()} entries, archs {', '.join(sorted(fid['arch'].unique()))}, "
+print(f"\n{len(fid)} rows from {FIDELITY}: {fid['entry'].nunique()} distinct entry names, archs {', '.join(sorted(fid['arch'].unique()))}, "
       f"families {', '.join(FAMILIES)}")
 display(fid.groupby(["allocator", "model_status"]).size().rename("rows").to_frame())
 '''),
