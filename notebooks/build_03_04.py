@@ -1,0 +1,530 @@
+"""Writes notebooks 03-pareto-and-profiles.ipynb and 04-fidelity.ipynb (without outputs).
+
+    /usr/bin/python3 notebooks/build_03_04.py
+
+Every number the notebooks show is computed when they run: by SQL over a sweep's Parquet
+(regtune_nb.sql) or by RegTune's own commands (select, export, fidelity). None is typed in here.
+"""
+from pathlib import Path
+
+from make_notebook import code, figure, md, write
+
+HERE = Path(__file__).resolve().parent
+
+# Shared by both notebooks: a figure cell must always draw, so an empty case draws its note.
+PLACEHOLDER = r'''
+def placeholder(title, note):
+    """Prints why a plot has nothing to show and draws the note, so the figure cell still renders."""
+    print("note:", note)
+    fig, ax = plt.subplots(figsize=(6, 1.6))
+    ax.text(0.5, 0.5, note, ha="center", va="center", wrap=True)
+    ax.set_title(title)
+    ax.set_axis_off()
+    plt.show()
+'''
+
+PARAMETERS = r'''
+import json
+import tempfile
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from IPython.display import display
+
+import regtune_nb  # notebooks/regtune_nb.py: nbconvert runs the kernel with cwd = notebooks/
+from regtune_nb import ROOT, regtune, results_dir, select, sql, swept_dimensions, use_results
+
+%matplotlib inline
+'''
+
+# --------------------------------------------------------------------------------------------
+# 03: Pareto front, occupancy cliffs, the robust global profile and its export
+# --------------------------------------------------------------------------------------------
+NB03 = [
+    md(r'''
+# 03 · Pareto front, occupancy cliffs and the exported profile
+
+Which knob configurations are worth considering at all, and what does the register budget cost?
+This notebook takes RegTune's own selection of a sweep (`regtune select --objective latency`):
+its Pareto front over total spill bytes, geometric-mean estimated latency and mean registers,
+and its robust global configuration with train/test scores against the default knobs. It then
+shows from SQL over the sweep's Parquet where occupancy drops as registers grow (the occupancy
+cliffs) and how each register budget moves kernels across them. Finally it exports the global
+configuration as a profile with `regtune export`.
+'''),
+    code(PARAMETERS + r'''
+RESULTS = results_dir()  # a sweep's --out folder; default runs/quickstart, or set $REGTUNE_RESULTS
+''' + PLACEHOLDER, tags=("parameters",)),
+    code(r'''
+use_results(RESULTS)
+sel = select(RESULTS, objective="latency")  # writes RESULTS/selection-latency.json
+SELECTION = RESULTS / "selection-latency.json"
+# select reads one release's rows (every family of it); the SQL below reads the same ones.
+versions = sel["provenance"]["model_versions"]
+VERSION_FILTER = "model_version IN (" + ", ".join("'" + v.replace("'", "''") + "'" for v in versions) + ")"
+print("results:", RESULTS)
+print("model versions:", ", ".join(versions))
+display(sql(f"""
+    SELECT arch, count(*) AS evaluations, count(DISTINCT kernel_id) AS kernels,
+           count(DISTINCT config_id) AS configurations,
+           string_agg(DISTINCT CAST(register_budget AS VARCHAR), ', ') AS register_budgets,
+           count(*) FILTER (WHERE status <> 'OK') AS not_ok
+    FROM results WHERE {VERSION_FILTER} GROUP BY arch ORDER BY arch"""))
+print("swept dimensions:", ", ".join(swept_dimensions()) or "(none: a single configuration)")
+'''),
+    md(r'''
+## The Pareto front
+
+A configuration is on the front when no other one is at least as good on all three of total
+spill bytes (stores + loads + shared-memory spills, summed over kernels), geometric-mean
+estimated latency (with RegTune's offset of 1 cycle) and mean registers, and better on one.
+The front comes from `select`; the cloud of every configuration evaluated OK on every kernel is
+recomputed by SQL with the same definitions, and the check below compares the two on the front.
+'''),
+    code(r'''
+front = pd.DataFrame([{
+    "config_id": p["config_id"],
+    "register_budget": int(p["configuration"].get("maxrregcount", 0)),
+    "changes": ", ".join(f"{k}={v}" for k, v in sorted(p["configuration"].items()) if k != "maxrregcount") or "(defaults)",
+    "total_spill_bytes": p["total_spill_bytes"],
+    "geomean_est_latency_cycles": p["geomean_est_latency_cycles"],
+    "mean_registers": p["mean_registers"],
+    "global": p["global"], "default": p["default"]} for p in sel["pareto"]["points"]])
+
+configs = sql(f"""
+    WITH k AS (SELECT count(DISTINCT kernel_id) AS n FROM results WHERE {VERSION_FILTER})
+    SELECT config_id, any_value(register_budget) AS register_budget,
+           sum(spill_store_bytes + spill_load_bytes + smem_spill_bytes) AS total_spill_bytes,
+           exp(avg(ln(est_latency_cycles + 1))) - 1 AS geomean_est_latency_cycles,
+           avg(registers) AS mean_registers,
+           avg(occupancy) AS mean_occupancy
+    FROM results WHERE {VERSION_FILTER} AND status = 'OK'
+    GROUP BY config_id HAVING count(DISTINCT kernel_id) = (SELECT n FROM k)""")
+configs["on_front"] = configs["config_id"].isin(front["config_id"])
+global_id = (sel.get("global") or {}).get("config_id")
+default_id = (sel.get("default") or {}).get("config_id") if (sel.get("default") or {}).get("present") else None
+
+print(f"{len(front)} of {sel['pareto']['candidates']} candidate configurations are on the front "
+      f"({len(configs)} evaluated OK on every kernel by SQL)")
+if len(front):
+    check = front.merge(configs, on="config_id", suffixes=("", "_sql"))
+    worst = max((check[c] - check[c + "_sql"]).abs().max() for c in
+                ["total_spill_bytes", "geomean_est_latency_cycles", "mean_registers"]) if len(check) else float("nan")
+    print(f"largest difference between select's front and the SQL figures: {worst:.3g}")
+for name, cid in [("global", global_id), ("default", default_id)]:
+    where = "on the front" if cid in set(front["config_id"]) else "not on the front (dominated)"
+    print(f"{name} configuration: {cid or '(none)'} {where if cid else ''}")
+with pd.option_context("display.max_colwidth", 90, "display.float_format", "{:.1f}".format):
+    display(front.drop(columns=["global", "default"]))
+'''),
+    figure(r'''
+if configs.empty:
+    placeholder("Pareto front", "no configuration was evaluated OK on every kernel: nothing to plot")
+else:
+    # hollow marks, so the configuration under them stays visible
+    marks = [(global_id, "global", "D", 200, "tab:red"), (default_id, "default", "*", 320, "black")]
+    on = configs[configs["on_front"]]
+    off = configs[~configs["on_front"]]
+    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
+    projections = [("total_spill_bytes", "geomean_est_latency_cycles", "mean_registers",
+                    "total spill bytes over all kernels (bytes)", "geometric-mean estimated latency (cycles)",
+                    "mean registers per thread (registers)"),
+                   ("mean_registers", "geomean_est_latency_cycles", "total_spill_bytes",
+                    "mean registers per thread (registers)", "geometric-mean estimated latency (cycles)",
+                    "total spill bytes over all kernels (bytes)")]
+    for ax, (x, y, c, xl, yl, cl) in zip(axes, projections):
+        ax.scatter(off[x], off[y], s=22, facecolors="none", edgecolors="0.6", label="dominated configuration")
+        sc = ax.scatter(on[x], on[y], c=on[c], cmap="viridis", s=60, edgecolors="k", linewidths=0.4,
+                        label="Pareto front")
+        fig.colorbar(sc, ax=ax, label=cl)
+        for cid, name, marker, size, colour in marks:
+            row = configs[configs["config_id"] == cid]
+            if len(row):
+                ax.scatter(row[x], row[y], marker=marker, s=size, facecolors="none",
+                           edgecolors=colour, linewidths=1.6, label=f"{name} ({cid})")
+        ax.set_xlabel(xl)
+        ax.set_ylabel(yl)
+        ax.xaxis.set_major_locator(plt.MaxNLocator(5))
+        ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda v, _: f"{v:,.0f}"))
+        ax.grid(alpha=0.3)
+    axes[0].set_title("Latency against spill bytes, coloured by registers")
+    axes[1].set_title("Latency against registers, coloured by spill bytes")
+    axes[0].legend(fontsize=8, loc="best")
+    fig.suptitle(f"Pareto front of {len(configs)} configurations ({RESULTS.name})")
+    fig.tight_layout()
+    plt.show()
+'''),
+    md(r'''
+## Occupancy cliffs over the register budget
+
+Occupancy (active warps as a fraction of the maximum per SM) is a step function of the registers
+per thread: it stays flat and then drops at a register count where one block fewer fits in the
+register file. The steps come straight from every row of the table; the table after the plot
+lists, per architecture and occupancy level, the range of register counts seen at that level.
+'''),
+    figure(r'''
+steps = sql(f"""
+    SELECT arch, registers, occupancy, count(*) AS evaluations
+    FROM results WHERE {VERSION_FILTER} AND status = 'OK'
+    GROUP BY arch, registers, occupancy ORDER BY arch, registers""")
+budgets = sql(f"SELECT DISTINCT register_budget FROM results WHERE {VERSION_FILTER} ORDER BY 1")["register_budget"].tolist()
+if steps.empty:
+    placeholder("Occupancy against registers", "no OK evaluation in the table: nothing to plot")
+else:
+    archs = sorted(steps["arch"].unique())
+    fig, axes = plt.subplots(1, len(archs), figsize=(6.5 * len(archs), 4.2), sharey=True, squeeze=False)
+    for ax, arch in zip(axes[0], archs):
+        s = steps[steps["arch"] == arch]
+        ax.step(s["registers"], s["occupancy"], where="post", color="0.5", linewidth=1)
+        ax.scatter(s["registers"], s["occupancy"], s=12 + 100 * np.sqrt(s["evaluations"] / s["evaluations"].max()),
+                   alpha=0.7, label="evaluations (area ~ count)")
+        for b in budgets:
+            if b > 0:
+                ax.axvline(b, color="tab:red", linestyle="--", linewidth=1)
+                ax.text(b, 1.02, f"budget {b}", color="tab:red", fontsize=8, ha="center")
+        ax.set_xlabel("registers per thread (registers)")
+        ax.set_ylabel("occupancy (fraction of max warps)")
+        ax.set_title(f"{arch}: occupancy against registers")
+        ax.set_ylim(0, 1.08)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8, loc="upper right")
+    fig.tight_layout()
+    plt.show()
+    cliffs = sql(f"""
+        SELECT arch, occupancy, min(registers) AS min_registers, max(registers) AS max_registers,
+               count(*) AS evaluations
+        FROM results WHERE {VERSION_FILTER} AND status = 'OK'
+        GROUP BY arch, occupancy ORDER BY arch, occupancy DESC""")
+    display(cliffs)
+'''),
+    md(r'''
+Per register budget (0 = no limit), the share of kernel evaluations at each occupancy level, over
+every configuration of that budget, next to the mean registers, occupancy and spill bytes:
+'''),
+    figure(r'''
+dist = sql(f"""
+    SELECT register_budget, occupancy, count(*) AS evaluations,
+           count(*) / sum(count(*)) OVER (PARTITION BY register_budget) AS share
+    FROM results WHERE {VERSION_FILTER} AND status = 'OK'
+    GROUP BY register_budget, occupancy ORDER BY register_budget, occupancy""")
+display(sql(f"""
+    SELECT register_budget, arch, count(*) AS evaluations, avg(registers) AS mean_registers,
+           avg(occupancy) AS mean_occupancy,
+           avg(spill_store_bytes + spill_load_bytes + smem_spill_bytes) AS mean_spill_bytes,
+           exp(avg(ln(est_latency_cycles + 1))) - 1 AS geomean_est_latency_cycles
+    FROM results WHERE {VERSION_FILTER} AND status = 'OK'
+    GROUP BY register_budget, arch ORDER BY register_budget, arch"""))
+if dist.empty:
+    placeholder("Occupancy per register budget", "no OK evaluation in the table: nothing to plot")
+else:
+    if dist["register_budget"].nunique() < 2:
+        print("note: the sweep has a single register budget; there is nothing to compare it with")
+    table = dist.pivot(index="occupancy", columns="register_budget", values="share").fillna(0.0)
+    labels = [("no limit" if b == 0 else f"budget {b}") for b in table.columns]
+    x = np.arange(len(table.index))
+    width = 0.8 / len(table.columns)
+    fig, ax = plt.subplots(figsize=(9, 4.2))
+    for i, (b, label) in enumerate(zip(table.columns, labels)):
+        ax.bar(x + (i - (len(table.columns) - 1) / 2) * width, table[b], width, label=label)
+    ax.set_xticks(x)
+    ax.set_xticklabels([f"{o:.3g}" for o in table.index])
+    ax.set_xlabel("occupancy (fraction of max warps)")
+    ax.set_ylabel("share of kernel evaluations (fraction)")
+    ax.set_title("Distribution of occupancy per register budget")
+    ax.legend(title="register budget (registers)")
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    plt.show()
+'''),
+    md(r'''
+## The robust global profile: train and test scores
+
+`select` picks one configuration on the training kernels and scores it on the held-out ones. The
+objective is the geometric mean over kernels of (latency + 1) / (kernel's best latency + 1): 1 is
+the best of the sweep on every kernel. Regret is that ratio minus 1 (mean and largest over
+kernels); improvement is the default's geometric-mean latency over the global one's, minus 1.
+'''),
+    code(r'''
+g, d = sel.get("global"), sel.get("default") or {}
+score_rows = []
+for who, block in [("global", g), ("default", d if d.get("present") else None)]:
+    if not block:
+        continue
+    for part in ("train", "test"):
+        s = block.get(part) or {}
+        score_rows.append({"configuration": who, "set": part, "config_id": block["config_id"],
+                           "kernels": s.get("kernels"), "scored": s.get("scored"), "failed": s.get("failed"),
+                           "objective": s.get("objective"), "regret": s.get("regret"),
+                           "max_regret": s.get("max_regret"), "improvement": s.get("improvement")})
+scores = pd.DataFrame(score_rows)
+if g:
+    print("global configuration", g["config_id"], "chosen among", g.get("candidates"), "candidates; changes:",
+          ", ".join(f"{k}={v}" for k, v in sorted(g["configuration"].items())) or "none (the defaults)")
+    print("same as the default configuration" if g["config_id"] == d.get("config_id") else "differs from the default")
+else:
+    print("note: select found no global configuration (none is OK on every training kernel)")
+split = sel.get("split") or {}
+print(f"split: {len(split.get('train', []))} training / {len(split.get('test', []))} held-out kernels "
+      f"(train fraction {split.get('train_fraction')}, seed {split.get('seed')})")
+with pd.option_context("display.float_format", "{:.4f}".format):
+    display(scores)
+'''),
+    figure(r'''
+if scores.empty:
+    placeholder("Train and test scores", "no global and no default configuration in the selection: nothing to plot")
+else:
+    fig, axes = plt.subplots(1, 3, figsize=(14, 4))
+    metrics = [("objective", "geomean latency ratio to each kernel's best (ratio, 1 = best)"),
+               ("regret", "mean regret (fraction above kernel's best latency)"),
+               ("max_regret", "largest regret (fraction above kernel's best latency)")]
+    whos = list(dict.fromkeys(scores["configuration"]))
+    sets = ["train", "test"]
+    width = 0.8 / len(whos)
+    for ax, (metric, label) in zip(axes, metrics):
+        for i, who in enumerate(whos):
+            vals = [scores[(scores["configuration"] == who) & (scores["set"] == s)][metric].astype(float).sum()
+                    for s in sets]
+            bars = ax.bar(np.arange(len(sets)) + (i - (len(whos) - 1) / 2) * width, vals, width, label=who)
+            ax.bar_label(bars, fmt="%.3f", fontsize=8)
+        ax.set_xticks(np.arange(len(sets)))
+        ax.set_xticklabels([f"{s} kernels" for s in sets])
+        ax.set_xlabel("kernel set")
+        ax.set_ylabel(label, fontsize=9)
+        ax.set_title(metric.replace("_", " "))
+        top = float(np.nanmax(scores[metric].astype(float))) if scores[metric].notna().any() else 0.0
+        ax.set_ylim(0, max(top * 1.3, 0.05))  # all scores are >= 0; a zero regret still gets an axis
+        ax.legend(fontsize=8, loc="upper center", ncol=2)
+    fig.suptitle("Robust global configuration against the default: train vs held-out test (objective: latency)")
+    fig.tight_layout()
+    plt.show()
+'''),
+    md(r'''
+## Exporting the profile
+
+`regtune export` writes the global configuration as a knob profile, here for the last
+architecture of the selection (the configuration is the same for each), in JSON and as a
+ptxas-style knobs file, into the results folder.
+'''),
+    code(r'''
+if not sel.get("global"):
+    print("note: no global configuration to export")
+else:
+    arch = sel["archs"][-1]
+    for fmt, ext in [("json", "json"), ("knobs", "knobs")]:
+        out = RESULTS / f"notebook-profile-{arch}.{ext}"
+        regtune("export", "--selection", SELECTION, "--arch", arch, "--format", fmt, "--out", out)
+        print(f"==> {out}")
+        print(out.read_text())
+'''),
+]
+
+# --------------------------------------------------------------------------------------------
+# 04: fidelity against ptxas
+# --------------------------------------------------------------------------------------------
+NB04 = [
+    md(r'''
+# 04 · Fidelity of the model against the real ptxas
+
+How close are RegTune's allocator models to NVIDIA's ptxas? `regtune fidelity` runs every
+allocator family of the model (fat-point, Briggs) on the bundled corpus at every architecture
+and register budget and compares each result with ptxas's, here taken from the measured
+reference `datasets/corpus/ptxas-reference.csv`. This notebook shows, per family, predicted
+against real register counts, the register-count error by budget, how often the model gets
+"it spills" right, and spill bytes where both spill. It does not depend on a sweep: the results
+folder is only where the comparison CSV is written (a temporary folder when there is none).
+'''),
+    code(PARAMETERS + r'''
+try:
+    RESULTS = results_dir()  # a sweep's --out folder; default runs/quickstart, or set $REGTUNE_RESULTS
+except FileNotFoundError as missing:  # only the output folder: fall back to a temporary one
+    print("note:", missing)
+    RESULTS = Path(tempfile.mkdtemp(prefix="regtune-fidelity-"))
+''' + PLACEHOLDER, tags=("parameters",)),
+    code(r'''
+FIDELITY = RESULTS / "fidelity.csv"
+summary = regtune("fidelity", "--reference", "datasets/corpus/ptxas-reference.csv", "datasets/corpus/ptx",
+                  "--out", FIDELITY)  # paths relative to ROOT (regtune runs there)
+lines = summary.splitlines()  # RegTune's own summary; shown up to its legend (the family differences follow)
+print("\n".join(lines[:next((i + 1 for i, l in enumerate(lines) if l.startswith("baseline:")), len(lines))]))
+fid = pd.read_csv(FIDELITY)
+fid["budget_label"] = fid["budget"].map(lambda b: "no limit" if b == 0 else str(b))
+fid["ok"] = fid["model_status"].eq("OK")
+fid["real_spill"] = fid["real_spill_store_bytes"] + fid["real_spill_load_bytes"]
+fid["model_spill"] = fid["model_spill_store_bytes"] + fid["model_spill_load_bytes"]
+FAMILIES = list(dict.fromkeys(fid["allocator"]))
+BUDGETS = sorted(fid["budget"].unique(), key=lambda b: (b != 0, -b))  # no limit first, then shrinking
+print(f"\n{len(fid)} rows from {FIDELITY}: {fid['entry'].nunique()} distinct entry names, archs {', '.join(sorted(fid['arch'].unique()))}, "
+      f"families {', '.join(FAMILIES)}")
+display(fid.groupby(["allocator", "model_status"]).size().rename("rows").to_frame())
+'''),
+    md(r'''
+## Predicted against real registers
+
+One point per (entry, architecture, budget); on the dashed line the model matches ptxas exactly.
+'''),
+    figure(r'''
+ok = fid[fid["ok"]]
+if ok.empty:
+    placeholder("Predicted vs real registers", "no model result was allocated: nothing to plot")
+else:
+    fig, axes = plt.subplots(1, len(FAMILIES), figsize=(6 * len(FAMILIES), 5.2), squeeze=False)
+    top = max(ok["real_registers"].max(), ok["model_registers"].max()) * 1.05
+    cmap = plt.get_cmap("viridis", len(BUDGETS))
+    for ax, fam in zip(axes[0], FAMILIES):
+        f = ok[ok["allocator"] == fam]
+        for i, b in enumerate(BUDGETS):
+            fb = f[f["budget"] == b]
+            ax.scatter(fb["real_registers"], fb["model_registers"], s=14, alpha=0.7, color=cmap(i),
+                       label="no limit" if b == 0 else f"budget {b}")
+        ax.plot([0, top], [0, top], "k--", linewidth=1, label="y = x")
+        ax.set_xlim(0, top)
+        ax.set_ylim(0, top)
+        ax.set_aspect("equal")
+        ax.set_xlabel("ptxas registers per thread (registers)")
+        ax.set_ylabel("model registers per thread (registers)")
+        ax.set_title(f"{fam}: predicted vs real registers ({len(f)} pairs)")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8, title="register budget")
+    fig.tight_layout()
+    plt.show()
+'''),
+    md(r'''
+## Register-count error by budget
+
+Mean absolute percentage error |model − ptxas| / ptxas of the register count, per family over the
+pairs it allocated, next to the naive baseline (peak live pressure of the PTX virtual registers,
+capped at the budget) on the pairs every family allocated — the same definitions as RegTune's
+summary above, which the table can be compared with.
+'''),
+    figure(r'''
+ok = fid[fid["ok"]].copy()
+ok["ape"] = (ok["model_registers"] - ok["real_registers"]).abs() / ok["real_registers"]
+key = ["file", "entry", "arch", "budget"]
+all_ok = fid.groupby(key)["ok"].all()
+base = fid.drop_duplicates(key).set_index(key).loc[all_ok[all_ok].index].reset_index()
+base["ape"] = (base["baseline_registers"] - base["real_registers"]).abs() / base["real_registers"]
+base["allocator"] = "naive baseline"
+mape = (pd.concat([ok[["allocator", "budget", "ape"]], base[["allocator", "budget", "ape"]]])
+        .groupby(["budget", "allocator"])["ape"].mean().mul(100).unstack("allocator"))
+mape = mape.reindex(index=BUDGETS, columns=[c for c in FAMILIES + ["naive baseline"] if c in mape.columns])
+overall = pd.concat([ok[["allocator", "ape"]], base[["allocator", "ape"]]]).groupby("allocator")["ape"].mean().mul(100)
+table = mape.copy()
+table.index = ["no limit" if b == 0 else str(b) for b in table.index]
+table.loc["all"] = overall.reindex(table.columns)
+with pd.option_context("display.float_format", "{:.1f}%".format):
+    display(table.rename_axis("budget (registers)"))
+if mape.empty:
+    placeholder("Register MAPE by budget", "no model result was allocated: nothing to plot")
+else:
+    x = np.arange(len(mape.index))
+    width = 0.8 / len(mape.columns)
+    fig, ax = plt.subplots(figsize=(10, 4.2))
+    for i, col in enumerate(mape.columns):
+        bars = ax.bar(x + (i - (len(mape.columns) - 1) / 2) * width, mape[col], width, label=col,
+                      hatch="//" if col == "naive baseline" else None,
+                      color="0.75" if col == "naive baseline" else None)
+        ax.bar_label(bars, fmt="%.1f", fontsize=7)
+    ax.set_xticks(x)
+    ax.set_xticklabels(["no limit" if b == 0 else str(b) for b in mape.index])
+    ax.set_xlabel("register budget, -maxrregcount (registers)")
+    ax.set_ylabel("register-count MAPE (% of ptxas registers)")
+    ax.set_title("Register-count error against ptxas by budget")
+    ax.legend()
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    plt.show()
+'''),
+    md(r'''
+## "It spills": confusion counts
+
+Over the budgeted pairs (a budget other than no limit), as RegTune scores them: ptxas spills when
+it reports spill stores or loads; the model predicts a spill when it reports spill bytes or
+could not allocate (ALLOC_FAILED).
+'''),
+    figure(r'''
+budgeted = fid[fid["budget"] > 0].copy()
+budgeted["model_spills"] = (budgeted["model_spill"] > 0) | budgeted["model_status"].eq("ALLOC_FAILED")
+budgeted["real_spills"] = budgeted["real_spill"] > 0
+budgeted = budgeted[budgeted["ok"] | budgeted["model_status"].eq("ALLOC_FAILED")]
+rows = []
+for fam in FAMILIES:
+    f = budgeted[budgeted["allocator"] == fam]
+    tp = int((f["model_spills"] & f["real_spills"]).sum())
+    fp = int((f["model_spills"] & ~f["real_spills"]).sum())
+    fn = int((~f["model_spills"] & f["real_spills"]).sum())
+    tn = int((~f["model_spills"] & ~f["real_spills"]).sum())
+    rows.append({"allocator": fam, "pairs": len(f), "both spill": tp, "model only": fp, "ptxas only": fn,
+                 "neither": tn, "precision": tp / (tp + fp) if tp + fp else np.nan,
+                 "recall": tp / (tp + fn) if tp + fn else np.nan})
+confusion = pd.DataFrame(rows)
+with pd.option_context("display.float_format", "{:.3f}".format):
+    display(confusion)
+if budgeted.empty:
+    placeholder("Spill confusion", "no budgeted pair in the comparison: nothing to plot")
+else:
+    fig, axes = plt.subplots(1, len(FAMILIES), figsize=(4.6 * len(FAMILIES), 4), squeeze=False)
+    for ax, r in zip(axes[0], rows):
+        m = np.array([[r["both spill"], r["ptxas only"]], [r["model only"], r["neither"]]])
+        ax.imshow(m, cmap="Blues")
+        for (i, j), v in np.ndenumerate(m):
+            ax.text(j, i, str(v), ha="center", va="center", color="white" if v > m.max() / 2 else "black", fontsize=13)
+        ax.set_xticks([0, 1])
+        ax.set_xticklabels(["spills", "no spill"])
+        ax.set_yticks([0, 1])
+        ax.set_yticklabels(["spills", "no spill"])
+        ax.set_xlabel("model prediction (pairs)")
+        ax.set_ylabel("ptxas (pairs)")
+        ax.set_title(f"{r['allocator']}: precision {r['precision']:.3f}, recall {r['recall']:.3f}", fontsize=10)
+    fig.suptitle("'It spills': model against ptxas, budgeted pairs (counts of pairs)")
+    fig.tight_layout()
+    plt.show()
+'''),
+    md(r'''
+## Spill bytes where both spill
+
+Spill stores + loads per thread, model against ptxas, on the pairs where both spill (log-log);
+the table gives the median and the 10th/90th percentiles of model / real.
+'''),
+    figure(r'''
+both = fid[fid["ok"] & (fid["model_spill"] > 0) & (fid["real_spill"] > 0)].copy()
+both["ratio"] = both["model_spill"] / both["real_spill"]
+display(both.groupby("allocator")["ratio"].describe(percentiles=[0.1, 0.5, 0.9])
+        [["count", "10%", "50%", "90%"]].rename(columns={"50%": "median"}).reindex(FAMILIES))
+if both.empty:
+    placeholder("Spill bytes predicted vs real", "no pair where both the model and ptxas spill: nothing to plot")
+else:
+    lo, hi = both[["model_spill", "real_spill"]].min().min() / 1.5, both[["model_spill", "real_spill"]].max().max() * 1.5
+    fig, axes = plt.subplots(1, len(FAMILIES), figsize=(6 * len(FAMILIES), 5.2), squeeze=False)
+    cmap = plt.get_cmap("viridis", len(BUDGETS))
+    for ax, fam in zip(axes[0], FAMILIES):
+        f = both[both["allocator"] == fam]
+        for i, b in enumerate(BUDGETS):
+            fb = f[f["budget"] == b]
+            if len(fb):
+                ax.scatter(fb["real_spill"], fb["model_spill"], s=18, alpha=0.75, color=cmap(i), label=f"budget {b}")
+        ax.plot([lo, hi], [lo, hi], "k--", linewidth=1, label="y = x")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlim(lo, hi)
+        ax.set_ylim(lo, hi)
+        ax.set_aspect("equal")
+        ax.set_xlabel("ptxas spill stores + loads (bytes)")
+        ax.set_ylabel("model spill stores + loads (bytes)")
+        ax.set_title(f"{fam}: spill bytes where both spill ({len(f)} pairs)")
+        ax.grid(alpha=0.3, which="both")
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    plt.show()
+'''),
+]
+
+
+def main():
+    write(HERE / "03-pareto-and-profiles.ipynb", NB03)
+    write(HERE / "04-fidelity.ipynb", NB04)
+
+
+if __name__ == "__main__":
+    main()
