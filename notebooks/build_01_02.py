@@ -236,6 +236,28 @@ if g.get("config_id"):
     print(f"global configuration {g['config_id']} (changes: {g.get('configuration') or 'none, the default'}); "
           f"held-out objective relative to the per-kernel best {t.get('objective')}, improvement over default {t.get('improvement')}")
 '''),
+    md('''
+How far from the default can the sweep's configurations go? Per kernel, the worst OK latency of the
+sweep against the latency of the default configuration that `select` names (SQL over the table).
+'''),
+    code('''
+default_id = (selection.get("default") or {}).get("config_id")
+if default_id and (selection.get("default") or {}).get("present"):
+    spread = sql(f"""
+        WITH d AS (SELECT kernel_id, arch, est_latency_cycles AS default_latency FROM results
+                   WHERE status = 'OK' AND config_id = '{default_id}'),
+             w AS (SELECT kernel_id, arch, max(est_latency_cycles) AS worst_latency, min(est_latency_cycles) AS best_latency
+                   FROM results WHERE status = 'OK' GROUP BY kernel_id, arch)
+        SELECT count(*) AS kernels,
+               count(*) FILTER (WHERE worst_latency > default_latency) AS kernels_with_a_slower_configuration,
+               count(*) FILTER (WHERE best_latency < default_latency) AS kernels_with_a_faster_configuration,
+               exp(avg(ln(worst_latency / default_latency))) AS geomean_worst_over_default,
+               max(worst_latency / default_latency) AS max_worst_over_default
+        FROM d JOIN w USING (kernel_id, arch)""")
+    display(spread.round(4))
+else:
+    display(Markdown("The default configuration is not among the swept configurations: no spread against it."))
+'''),
     figure('''
 fig, ax = plt.subplots(figsize=(6, 6))
 if comparable.empty:
@@ -507,6 +529,9 @@ else:
     ax.set_ylim(0, 1.05)
     ax.set_xlabel("swept dimension")
     ax.set_ylabel("share of Var[ln latency] (fraction)")
+    for i, (s1, st) in enumerate(zip(ranking["S"], ranking["ST"])):
+        ax.annotate(f"{s1:.4f}", (i - 0.2, s1), ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
+        ax.annotate(f"{st:.4f}", (i + 0.2, st), ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
     ax.set_title(f"{'Exact' if FULL_GRID else 'Estimated'} Sobol indices of log latency, mean over {len(indices)} kernels")
     ax.legend()
 plt.show()
@@ -515,8 +540,10 @@ plt.show()
 ## Interactions
 
 Second-order indices of every pair (how much of the variance only the pair together explains),
-then the two dimensions with the largest total index as a heatmap: the latency normalised to the
-kernel's median and the spill bytes, mean over kernels, for every combination of their values.
+then the two dimensions with the largest total index as heatmaps over every combination of their
+values, mean over kernels: the latency normalised to the kernel's median; the same with the
+additive (row and column) effects removed, which leaves only the interaction (0 everywhere when
+the two act independently); and the spill bytes.
 '''),
     code('''
 pairs = [c for c in indices.columns if c[0] == "S2"] if not indices.empty else []
@@ -540,11 +567,19 @@ else:
             SELECT kernel_id, arch, {q(a)} AS a, {q(b)} AS b, avg(norm_latency) AS nl, avg(spill_bytes) AS sb
             FROM levels GROUP BY kernel_id, arch, {q(a)}, {q(b)})
         SELECT a, b, avg(nl) AS nl, avg(sb) AS sb, count(*) AS kernels FROM per_kernel GROUP BY a, b""")
-    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
+    nl = cells.pivot(index="a", columns="b", values="nl")
+    # The interaction alone: each cell minus its row and column means plus the grand mean (0 = purely additive).
+    inter = (nl - nl.mean(axis=1).to_numpy()[:, None] - nl.mean(axis=0).to_numpy()[None, :] + nl.to_numpy().mean()).stack().rename("ia").reset_index()
+    cells = cells.merge(inter, on=["a", "b"], how="left")
+    fig, axes = plt.subplots(1, 3, figsize=(19, 4.8))
     for ax, col, label, cmap in [(axes[0], "nl", "latency / kernel median (ratio)", "viridis"),
-                                 (axes[1], "sb", "spill store + load (bytes)", "magma")]:
+                                 (axes[1], "ia", "interaction: latency ratio minus additive effects (ratio)", "coolwarm"),
+                                 (axes[2], "sb", "spill store + load (bytes)", "magma")]:
         grid = cells.pivot(index="a", columns="b", values=col).sort_index().sort_index(axis=1)
-        im = ax.imshow(grid.to_numpy(dtype=float), aspect="auto", cmap=cmap, origin="lower")
+        vals = grid.to_numpy(dtype=float)
+        lim = np.nanmax(np.abs(vals)) if col == "ia" and np.isfinite(vals).any() else None
+        im = ax.imshow(vals, aspect="auto", cmap=cmap, origin="lower",
+                       **({"vmin": -lim, "vmax": lim} if lim else {}))
         ax.set_yticks(range(len(grid.index)), [f"{v:g}" if isinstance(v, float) else str(v) for v in grid.index])
         ax.set_xticks(range(len(grid.columns)), [f"{v:g}" if isinstance(v, float) else str(v) for v in grid.columns])
         vals = grid.to_numpy(dtype=float)
@@ -553,8 +588,9 @@ else:
         for i in range(vals.shape[0]):
             for j in range(vals.shape[1]):
                 if np.isfinite(vals[i, j]):
-                    ax.text(j, i, f"{vals[i, j]:.4f}" if col == "nl" else f"{vals[i, j]:.0f}", ha="center", va="center",
-                            color="white" if vals[i, j] < mid else "black", fontsize=8)
+                    ax.text(j, i, f"{vals[i, j]:.0f}" if col == "sb" else f"{vals[i, j]:+.4f}" if col == "ia" else f"{vals[i, j]:.4f}",
+                            ha="center", va="center", fontsize=8,
+                            color="black" if col == "ia" or vals[i, j] >= mid else "white")
         ax.set_ylabel(axis_label(a))
         ax.set_xlabel(axis_label(b))
         fig.colorbar(im, ax=ax, label=label)
