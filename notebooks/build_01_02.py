@@ -211,7 +211,17 @@ defaults win when nothing beats them) and reports the default knobs' figures nex
 below the y = x line are kernels that a configuration of the sweep makes faster than the default.
 '''),
     code('''
-selection = select(RESULTS, objective="latency")
+import time
+started = time.time()
+try:
+    selection = select(RESULTS, objective="latency")
+except RuntimeError as failure:
+    # select exits 1 when it finds no global configuration, but still writes the per-kernel part of its file.
+    written = RESULTS / "selection-latency.json"
+    if not (written.is_file() and written.stat().st_mtime >= started - 1):
+        raise
+    print(f"note: {failure}")
+    selection = json.loads(written.read_text())
 per_kernel = pd.DataFrame([{
     "kernel": k["kernel_name"], "arch": k["arch"], "family": k.get("family"), "kernel_id": k["kernel_id"],
     "best_config": k.get("config_id"), "changed_knobs": ", ".join(f"{n}={v}" for n, v in (k.get("configuration") or {}).items()),
@@ -230,11 +240,13 @@ print(f"{len(improved)} kernels beat the default latency; unsolved (no OK row at
 if len(comparable):
     print(f"geometric-mean speedup over all comparable kernels: {np.exp(np.log(comparable['speedup']).mean()):.4f}x; "
           f"largest: {comparable['speedup'].max():.4f}x")
-g = selection.get("global", {})
+g = selection.get("global") or {}
 if g.get("config_id"):
-    t = g.get("test", {})
+    t = g.get("test") or {}
     print(f"global configuration {g['config_id']} (changes: {g.get('configuration') or 'none, the default'}); "
           f"held-out objective relative to the per-kernel best {t.get('objective')}, improvement over default {t.get('improvement')}")
+else:
+    print("select found no global configuration (none was evaluated OK on every training kernel)")
 '''),
     md('''
 How far from the default can the sweep's configurations go? Per kernel, the worst OK latency of the
@@ -349,7 +361,7 @@ display(pd.DataFrame({"dimension": DIMS, "distinct values": [int(distinct[d]) fo
 if not DIMS:
     display(Markdown("**No dimension is swept** in this results folder: there is no sensitivity to measure."))
 elif FULL_GRID:
-    display(Markdown(f"**Full grid**: {combos} combinations = product of the distinct values ({product}). Sobol indices are exact."))
+    display(Markdown(f"**Full grid**: {combos} combinations = product of the distinct values ({product}). Sobol indices are exact on every kernel whose grid of OK rows is complete."))
 else:
     display(Markdown(f"**Not a full grid**: {combos} combinations against a product of {product}. "
                      f"Binned dimensions: {', '.join(binned) or 'none'}. Sobol indices below are estimates."))
@@ -484,22 +496,31 @@ if DIMS:
     for d in DIMS:  # a missing level must stay a level of its own in groupby
         Y[d] = Y[d].astype(object).where(Y[d].notna(), "(null)")
     n_levels = Y.groupby(["kernel_id", "arch"]).size()
-    complete = n_levels[n_levels == product].index if FULL_GRID else n_levels.index
-    rows, constant = [], 0
-    for key, g in Y.groupby(["kernel_id", "arch"]):
-        if key not in complete:
-            continue
-        r = per_kernel_indices(g, DIMS)
-        if r is None:
-            constant += 1
-        else:
-            rows.append(pd.Series(r, name=key))
-    print(f"{len(n_levels)} kernels; {len(complete)} used ({'complete grids' if FULL_GRID else 'estimator on all'}); "
-          f"{len(n_levels) - len(complete)} left out with an incomplete grid; "
-          f"{constant} with Var(ln latency) = 0; indices averaged over {len(rows)} kernels")
+    def average_over(keys):
+        rows, constant = [], 0
+        for key, g in Y.groupby(["kernel_id", "arch"]):
+            if key in keys:
+                r = per_kernel_indices(g, DIMS)
+                if r is None:
+                    constant += 1
+                else:
+                    rows.append(pd.Series(r, name=key))
+        return rows, constant
+    complete = set(n_levels[n_levels == product].index) if FULL_GRID else set()
+    rows, constant = average_over(complete)
+    EXACT = FULL_GRID and bool(rows)
+    if EXACT:
+        print(f"{len(n_levels)} kernels; {len(complete)} with a complete grid of OK rows, {len(n_levels) - len(complete)} "
+              f"left out (incomplete grid); {constant} with Var(ln latency) = 0; exact indices averaged over {len(rows)} kernels")
+    else:
+        rows, constant = average_over(set(n_levels.index))
+        reason = "the configurations are not a full grid" if not FULL_GRID else "no kernel has a complete grid of OK rows with varying latency"
+        display(Markdown(f"**Estimator only**: {reason}, so the formulas run on each kernel's available (binned) levels."))
+        print(f"{len(n_levels)} kernels; {constant} with Var(ln latency) = 0; estimated indices averaged over {len(rows)} kernels")
     indices = pd.DataFrame(rows)
 else:
     indices = pd.DataFrame()
+    EXACT = False
 
 if indices.empty:
     display(Markdown("**No kernel's latency varies** over the swept configurations: every importance is undefined."))
@@ -511,7 +532,7 @@ else:
         "ST_se": [indices[("ST", d)].std(ddof=1) / math.sqrt(len(indices)) if len(indices) > 1 else 0.0 for d in DIMS],
         "kernels where ST > 0.01": [int((indices[("ST", d)] > 0.01).sum()) for d in DIMS],
     }, index=DIMS).sort_values("ST", ascending=False)
-    display(Markdown(f"{'Exact' if FULL_GRID else 'Estimated'} indices, mean over {len(indices)} kernels "
+    display(Markdown(f"{'Exact' if EXACT else 'Estimated'} indices, mean over {len(indices)} kernels "
                      f"(Σ S_i = {ranking['S'].sum():.4f}, Σ ST_i = {ranking['ST'].sum():.4f}):"))
     display(ranking.round(4))
 '''),
@@ -529,10 +550,10 @@ else:
     ax.set_ylim(0, 1.05)
     ax.set_xlabel("swept dimension")
     ax.set_ylabel("share of Var[ln latency] (fraction)")
-    for i, (s1, st) in enumerate(zip(ranking["S"], ranking["ST"])):
-        ax.annotate(f"{s1:.4f}", (i - 0.2, s1), ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
-        ax.annotate(f"{st:.4f}", (i + 0.2, st), ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
-    ax.set_title(f"{'Exact' if FULL_GRID else 'Estimated'} Sobol indices of log latency, mean over {len(indices)} kernels")
+    for i, (s1, st, e1, et) in enumerate(zip(ranking["S"], ranking["ST"], ranking["S_se"], ranking["ST_se"])):
+        ax.annotate(f"{s1:.4f}", (i - 0.2, s1 + e1), ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
+        ax.annotate(f"{st:.4f}", (i + 0.2, st + et), ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
+    ax.set_title(f"{'Exact' if EXACT else 'Estimated'} Sobol indices of log latency, mean over {len(indices)} kernels")
     ax.legend()
 plt.show()
 '''),
