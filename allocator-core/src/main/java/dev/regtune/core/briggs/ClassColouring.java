@@ -197,7 +197,8 @@ final class ClassColouring {
                 briggs.add(x);
             }
         }
-        // Spill candidates by cost over degree, lowest first (then lowest index). A node's degree
+        // Seed 002's select_spill_candidate: the lowest cost over degree first (then the lowest
+        // index), kept in a queue rather than rescanned. A node's degree
         // only falls, so its ratio only rises: an entry holds a lower bound of its node's ratio,
         // and a stale one is re-queued with the current ratio when it comes up.
         PriorityQueue<Candidate> candidates = new PriorityQueue<>();
@@ -280,26 +281,6 @@ final class ClassColouring {
             int c = Double.compare(ratio, o.ratio);
             return c != 0 ? c : Integer.compare(node, o.node);
         }
-    }
-
-    /**
-     * Seed 002's {@code select_spill_candidate} as the seed writes it, a scan for the node with the
-     * lowest cost over degree (lowest index on ties); simplify keeps the same order in a queue.
-     */
-    int spillCandidate(boolean[] inGraph, int[] deg, double[] cost) {
-        int best = -1;
-        double bestRatio = Double.POSITIVE_INFINITY;
-        for (int x = 0; x < inGraph.length; x++) {
-            if (!inGraph[x]) {
-                continue;
-            }
-            double ratio = cost[x] / Math.max(deg[x], 1);
-            if (best < 0 || ratio < bestRatio) {
-                best = x;
-                bestRatio = ratio;
-            }
-        }
-        return best;
     }
 
     /** Gives node {@code x} the lowest aligned position its coloured neighbours leave free, or none. */

@@ -83,17 +83,6 @@ final class InterferenceGraph {
         return Math.max(1, width[m] / width[n]);
     }
 
-    /** The degree of {@code n} in its own positions, over the neighbours still present ({@code present[m]}). */
-    int degree(int n, boolean[] present) {
-        int d = 0;
-        for (int m : neighbours(n)) {
-            if (present[m]) {
-                d += blocked(n, m);
-            }
-        }
-        return d;
-    }
-
     /**
      * Builds the edges of nodes given as point segments ({@code [a0, b0, a1, b1, ...]} per node)
      * by sweeping the segments in order of their first point: a segment interferes with every

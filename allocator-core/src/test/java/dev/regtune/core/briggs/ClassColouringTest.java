@@ -80,16 +80,21 @@ class ClassColouringTest {
         assertTrue(chaitin.slotOf(0) >= 0 && chaitin.slotOf(1) >= 0 && chaitin.slotOf(3) >= 0);
     }
 
+    /**
+     * A triangle plus a pendant on node 0, 2 colours, a factor of 1 (no Briggs tier): the pendant
+     * goes as low degree, then every node has degree 2 and the potential spill is the one with
+     * the lowest cost over degree, the lowest index on ties.
+     */
     @Test
-    void theSpillCandidateHasTheLowestCostOverDegree() {
-        // Triangle plus a pendant on node 0: with 2 colours, node 0 (degree 3, cost 6) has ratio
-        // 2, nodes 1 and 2 (degree 2, cost 5) ratio 2.5.
+    void thePotentialSpillHasTheLowestCostOverDegree() {
         int[][] edges = {{0, 1}, {1, 2}, {2, 0}, {0, 3}};
-        ClassColouring c = new ClassColouring(graph(4, edges), params(15, 0.8, true), 2);
-        boolean[] in = {true, true, true, true};
-        int[] deg = {3, 2, 2, 1};
-        assertEquals(0, c.spillCandidate(in, deg, new double[] {6, 5, 5, 100}));
-        assertEquals(1, c.spillCandidate(in, deg, new double[] {9, 4, 5, 100}));
+        ClassColouring tie = new ClassColouring(graph(4, edges), params(15, 1.0, true), 2);
+        tie.simplifyAndSelect(new double[] {6, 5, 5, 100});
+        assertEquals(ClassColouring.Tier.LOW_DEGREE, tie.tier[3]);
+        assertEquals(ClassColouring.Tier.POTENTIAL_SPILL, tie.tier[1], "ratios 3, 2.5, 2.5: node 1 on the tie");
+        ClassColouring cheap = new ClassColouring(graph(4, edges), params(15, 1.0, true), 2);
+        cheap.simplifyAndSelect(new double[] {4, 5, 5, 100});
+        assertEquals(ClassColouring.Tier.POTENTIAL_SPILL, cheap.tier[0], "ratios 2, 2.5, 2.5: node 0");
     }
 
     @Test
@@ -97,11 +102,10 @@ class ClassColouringTest {
         InterferenceGraph g = new InterferenceGraph(new int[] {2, 1, 1});
         g.addEdge(0, 1);
         g.addEdge(0, 2);
-        boolean[] all = {true, true, true};
-        assertEquals(2, g.degree(0, all), "two singles block two pair positions at most");
-        assertEquals(2, g.degree(1, all), "a pair blocks two single positions");
-        assertEquals(2, g.positions(0, 5), "a pair has two even starts among 5 slots");
         ClassColouring c = new ClassColouring(g, params(15, 0.8, true), 4);
+        assertEquals(2, c.degree[0], "two singles block two pair positions at most");
+        assertEquals(2, c.degree[1], "a pair blocks two single positions");
+        assertEquals(2, g.positions(0, 5), "a pair has two even starts among 5 slots");
         c.simplifyAndSelect(new double[] {1, 1, 1});
         assertEquals(0, c.slotOf(0) % 2);
         assertTrue(c.slotOf(1) < c.slotOf(0) || c.slotOf(1) >= c.slotOf(0) + 2);
