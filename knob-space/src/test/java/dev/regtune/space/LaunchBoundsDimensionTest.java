@@ -47,7 +47,7 @@ class LaunchBoundsDimensionTest {
             AllocationChecker.verify(bounded, r.assignment());
             // ptxas caps 1024-thread blocks at 64 registers and two 256-thread blocks at 128
             int expected = c.get(Configuration.LAUNCH_BOUNDS).equals("1024") ? 64 : 128;
-            assertEquals(expected, r.registerBudget(), c.toString());
+            assertEquals(expected, r.usage().budget(), c.toString());
         }
     }
 

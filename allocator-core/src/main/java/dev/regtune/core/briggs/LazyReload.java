@@ -1,5 +1,6 @@
 package dev.regtune.core.briggs;
 
+import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.analysis.LiveRanges;
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
@@ -26,9 +27,9 @@ final class LazyReload {
         this.fn = fn;
         this.points = 2 * fn.instrCount();
         this.words = (points + 63) >>> 6;
-        taken = new long[7][];
-        for (int c = 1; c <= 6; c++) {
-            taken[c] = new long[Math.max(1, classBudget[c]) * words];
+        taken = new long[RegClass.ID_LIMIT][];
+        for (RegClass c : RegClass.values()) {
+            taken[c.id()] = new long[Math.max(1, classBudget[c.id()]) * words];
         }
     }
 

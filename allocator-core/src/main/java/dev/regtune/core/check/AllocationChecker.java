@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Verifies an {@link Assignment} against its function, sharing nothing with the allocator but the
+ * Verifies that an {@link Assignment} of a function is free of interference, sharing nothing with the allocator but the
  * IR and the assignment itself. The rules are those of the package documentation; each stage
  * below checks one of them. Stateless and thread-safe: every call works on its own objects.
  */
@@ -61,15 +61,15 @@ public final class AllocationChecker {
         }
         LiveRanges live = LiveRanges.compute(fn);
         boolean[] classed = checkClasses(live);
-        UnitOccupancy[] registers = new UnitOccupancy[7];
-        for (int c = 1; c <= 6; c++) {
-            registers[c] = new UnitOccupancy();
+        UnitOccupancy[] registers = new UnitOccupancy[RegClass.ID_LIMIT];
+        for (RegClass c : RegClass.values()) {
+            registers[c.id()] = new UnitOccupancy();
         }
         checkValues(live, classed, registers);
         checkSpilledOperands(classed, registers);
-        for (int c = 1; c <= 6; c++) {
-            int cls = c;
-            registers[c].findOverlaps((unit, first, second, point) -> registerConflict(cls, unit, first, second, point));
+        for (RegClass c : RegClass.values()) {
+            int cls = c.id();
+            registers[cls].findOverlaps((unit, first, second, point) -> registerConflict(cls, unit, first, second, point));
         }
         checkSpillMemory(live, classed, SpillSpace.LMEM);
         checkSpillMemory(live, classed, SpillSpace.SMEM);
@@ -85,7 +85,7 @@ public final class AllocationChecker {
                 continue;
             }
             int c = a.classOf(v);
-            if (c >= 1 && c <= 6) {
+            if (c >= 1 && c < RegClass.ID_LIMIT) {
                 classed[v] = true;
             } else {
                 int i = firstInstr(v);

@@ -1,10 +1,22 @@
 /**
  * The independent allocation checker: verifies an {@link dev.regtune.core.alloc.Assignment}
- * against its {@link dev.regtune.core.ir.KernelFunction} symbolically, the part regalloc2's
- * checker plays for Cranelift. Tests and fuzzers call {@link
- * dev.regtune.core.check.AllocationChecker#verify}; sweeps may call {@link
- * dev.regtune.core.check.AllocationChecker#check} to record a {@link
+ * against its {@link dev.regtune.core.ir.KernelFunction}, the part regalloc2's checker plays for
+ * Cranelift. Tests and fuzzers call {@link dev.regtune.core.check.AllocationChecker#verify};
+ * sweeps may call {@link dev.regtune.core.check.AllocationChecker#check} to record a {@link
  * dev.regtune.core.check.CheckReport}.
+ *
+ * <h2>What it proves, and what it does not</h2>
+ * It proves that the placement is free of interference: with its own liveness, no two values
+ * live at the same program point share a register or a spill slot, and every register is within
+ * its class budget and aligned (the rules below). It is not a symbolic checker in regalloc2's
+ * sense, because no stage of RegTune inserts code: spills, reloads and rematerialization are
+ * recorded as a value's place at each of its operand occurrences, not as instructions, so there
+ * is no move or reload to follow from its def to a use. A stage that inserts instructions (spill
+ * code, copies, lowering sequences that read or write an allocated value through another
+ * register) must extend this checker to follow each value symbolically from def to use through
+ * the inserted code, as regalloc2's checker does, before its results are trusted. Lowering
+ * temporaries added as ordinary virtual registers of the function are values like any other and
+ * are covered by the interference rules.
  *
  * <h2>Why it is independent</h2>
  * A checker that reuses the allocator's liveness would bless the allocator's liveness bugs. This

@@ -1,5 +1,6 @@
 package dev.regtune.core.coalesce;
 
+import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.alloc.Assignment;
 import dev.regtune.core.alloc.CopyCoalescing;
 import dev.regtune.core.ir.KernelFunction;
@@ -56,13 +57,13 @@ public record CoalescedFunction(KernelFunction original, KernelFunction coalesce
         int ops = a.operandCount();
         int[] operandSlot = new int[ops];
         boolean[] reused = new boolean[ops];
-        int[] budget = new int[7];
+        int[] budget = new int[RegClass.ID_LIMIT];
         for (int op = 0; op < ops; op++) {
             operandSlot[op] = a.operandSlot(op);
             reused[op] = a.reloadReused(op);
         }
-        for (int c = 1; c <= 6; c++) {
-            budget[c] = a.classBudget(c);
+        for (RegClass c : RegClass.values()) {
+            budget[c.id()] = a.classBudget(c.id());
         }
         return new Assignment(cls, slot, space, offset, operandSlot, budget, reused);
     }

@@ -1,8 +1,9 @@
 package dev.regtune.core.fatpoint;
 
+import dev.regtune.core.explain.AllocationEvent;
+import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
-import dev.regtune.core.model.BudgetModel;
 import dev.regtune.core.spill.BestResultRecorder;
 import dev.regtune.core.spill.SpillCostModel;
 import dev.regtune.core.spill.SpillGuidance;
@@ -31,33 +32,30 @@ final class ClassAllocationDriver {
     }
 
     /**
-     * The outcome for one class.
+     * The outcome for one class; the placement itself is in the state's per-group arrays.
      *
      * @param ok whether the class fits its budget
      * @param peak slots used (highest slot + width)
      * @param attempts fat-point attempts made
-     * @param spilled per group of the function: spilled in this class
-     * @param groupSlot per group: slot of an unspilled group, -1 otherwise
-     * @param pieceSlot per group: for a spilled group, slot per occurrence index
      * @param spillCost total cost of the spilled values
      * @param spillCount spilled values
      */
-    record ClassResult(boolean ok, int peak, int attempts, boolean[] spilled, int[] groupSlot, int[][] pieceSlot,
-            double spillCost, int spillCount) {
+    record ClassResult(boolean ok, int peak, int attempts, double spillCost, int spillCount) {
     }
 
-    /** Inputs shared by every class of one allocation. */
-    record Context(ValueGroups groups, GroupFacts facts, int points, Knobs knobs, BudgetModel budgetModel,
-            double linearFraction, FatPointScanner scanner, boolean[] spilled, int[] groupSlot, int[][] pieceSlot) {
-    }
-
-    static ClassResult run(Context cx, int classId, int budget) {
+    /**
+     * Allocates the groups of class {@code cls} within {@code budget} slots, marking spilled groups
+     * and recording slots in {@code cx}'s placement arrays, and reporting each decision to its
+     * listener.
+     */
+    static ClassResult run(FatPointState cx, FatPointScanner scanner, RegClass cls, int budget) {
         ValueGroups groups = cx.groups();
         GroupFacts facts = cx.facts();
         Knobs knobs = cx.knobs();
+        int classId = cls.id();
         int[] members = groupsOfClass(groups, classId);
         if (members.length == 0) {
-            return new ClassResult(true, 0, 0, cx.spilled(), cx.groupSlot(), cx.pieceSlot(), 0, 0);
+            return new ClassResult(true, 0, 0, 0, 0);
         }
         budget = Math.max(1, Math.min(budget, FatPointScanner.MAX_SLOTS));
         boolean[] spilled = cx.spilled();
@@ -69,6 +67,9 @@ final class ClassAllocationDriver {
             classPeak = Math.max(classPeak, x);
         }
         double weight = SpillCostModel.weight(knobs, classPeak > budget);
+        if (cx.explaining()) {
+            cx.report(new AllocationEvent.ClassStarted(cls, members.length, budget, classPeak, weight));
+        }
         double[] cost = new double[groups.groupCount()];
         double rematFactor = knobs.get(KnobCatalogue.REMAT_COST_FACTOR);
         for (int g : members) {
@@ -93,9 +94,10 @@ final class ClassAllocationDriver {
         }
         // NOSPILL.
         UnitSet units = units(cx, members, spilled, cost);
-        FatPointScanner.Attempt attempt = attempt(cx, units, budget, slack, threshold, hints, false);
+        FatPointScanner.Attempt attempt = attempt(cx, scanner, units, budget, slack, threshold, hints, false);
         attempts++;
         recorder.record(new BestResultRecorder.Result(0, attempt.success(), attempt.peak(), 0, 0, width));
+        attempted(cx, cls, 0, budget, attempt, true);
         FatPointScanner.Attempt best = attempt;
         UnitSet bestUnits = units;
         boolean[] bestSpilled = spilled.clone();
@@ -110,13 +112,23 @@ final class ClassAllocationDriver {
             }
             int[] excess = excess(units, cx.points(), target);
             List<SpillGuidance.Candidate> candidates = candidates(cx, members, spilled, cost, marked, multiplier);
+            int over = cx.explaining() ? SpillGuidance.overCount(excess) : 0;
             List<Integer> chosen = SpillGuidance.choose(excess, candidates, Integer.MAX_VALUE, perRelief);
+            picked(cx, cls, k, target, over, chosen, cost, perRelief);
             boolean stalled = previous != null && previous.peak() == attempt.peak()
                     && previous.spillMarks() == attempt.spillMarks();
             if (stalled || chosen.isEmpty()) {
                 int spilledCount = countSpilled(spilled, members);
-                if (cx.budgetModel().forceExtraSpills(attempt.spillMarks(), gateThreshold, budget, spilledCount)) {
-                    int extra = Math.max(1, (int) Math.ceil(cx.linearFraction() * Math.max(1, attempt.spillMarks())));
+                boolean forced = cx.budgetModel().forceExtraSpills(attempt.spillMarks(), gateThreshold, budget,
+                        spilledCount);
+                int extra = forced
+                        ? Math.max(1, (int) Math.ceil(cx.linearFraction() * Math.max(1, attempt.spillMarks())))
+                        : 0;
+                if (cx.explaining()) {
+                    cx.report(new AllocationEvent.FeasibilityGate(cls, k, attempt.spillMarks(), gateThreshold, forced,
+                            extra));
+                }
+                if (forced) {
                     for (int id : chosen) {
                         spilled[id] = true;
                     }
@@ -126,22 +138,26 @@ final class ClassAllocationDriver {
                             candidates(cx, members, spilled, cost, marked, multiplier), extra, perRelief);
                     chosen = new ArrayList<>(chosen);
                     chosen.addAll(more);
+                    cx.countForcedSpills(more.size());
                 }
             }
             for (int id : chosen) {
                 spilled[id] = true;
             }
+            cx.countGuidancePicks(chosen.size());
             previous = attempt;
             units = units(cx, members, spilled, cost);
-            attempt = attempt(cx, units, budget, slack, threshold, hints, true);
+            attempt = attempt(cx, scanner, units, budget, slack, threshold, hints, true);
             attempts++;
             BestResultRecorder.Result r = new BestResultRecorder.Result(k, attempt.success(), attempt.peak(),
                     spillCost(members, spilled, cost), countSpilled(spilled, members), width);
-            if (recorder.record(r)) {
+            boolean kept = recorder.record(r);
+            if (kept) {
                 best = attempt;
                 bestUnits = units;
                 bestSpilled = spilled.clone();
             }
+            attempted(cx, cls, k, target, attempt, kept);
         }
         if (!attempt.success()) {
             // Final fallback: start from the best attempt, spill what it could not place, then
@@ -161,8 +177,13 @@ final class ClassAllocationDriver {
                 spilled[id] = true;
             }
             units = units(cx, members, spilled, cost);
-            attempt = attempt(cx, units, budget, slack, threshold, hints, true);
+            attempt = attempt(cx, scanner, units, budget, slack, threshold, hints, true);
             attempts++;
+            cx.countFallbacks(1);
+            if (cx.explaining()) {
+                cx.report(new AllocationEvent.FallbackRan(cls, "best attempt plus guidance",
+                        countSpilled(spilled, members), attempt.success()));
+            }
             if (!attempt.success()) {
                 // Last resort: every value of the class lives in memory between its uses; only
                 // an instruction whose own operands exceed the budget can still fail.
@@ -170,8 +191,12 @@ final class ClassAllocationDriver {
                     spilled[g] = true;
                 }
                 units = units(cx, members, spilled, cost);
-                attempt = attempt(cx, units, budget, slack, threshold, hints, true);
+                attempt = attempt(cx, scanner, units, budget, slack, threshold, hints, true);
                 attempts++;
+                if (cx.explaining()) {
+                    cx.report(new AllocationEvent.FallbackRan(cls, "every value in memory",
+                            countSpilled(spilled, members), attempt.success()));
+                }
             }
         }
         boolean ok = attempt.success();
@@ -187,12 +212,43 @@ final class ClassAllocationDriver {
                 cx.groupSlot()[g] = attempt.slot()[u];
             }
         }
-        return new ClassResult(ok, attempt.peak(), attempts, spilled, cx.groupSlot(), cx.pieceSlot(),
-                spillCost(members, spilled, cost), countSpilled(spilled, members));
+        ClassResult result = new ClassResult(ok, attempt.peak(), attempts, spillCost(members, spilled, cost),
+                countSpilled(spilled, members));
+        if (cx.explaining()) {
+            cx.report(new AllocationEvent.ClassFinished(cls, ok, result.peak(), attempts, result.spillCount(),
+                    result.spillCost()));
+        }
+        return result;
     }
 
-    private static FatPointScanner.Attempt attempt(Context cx, UnitSet units, int budget, int slack, int threshold,
-            boolean hints, boolean retry) {
+    /** Counts an attempt's discarded slots and reports the attempt. */
+    private static void attempted(FatPointState cx, RegClass cls, int k, int target, FatPointScanner.Attempt a,
+            boolean best) {
+        cx.countDiscardedSlots(a.discardedSlots());
+        if (cx.explaining()) {
+            cx.report(new AllocationEvent.AttemptMade(cls, k, target, a.success(), a.failed(), a.peak(),
+                    a.spillMarks(), a.discardedSlots(), best));
+        }
+    }
+
+    /** Reports spill guidance's picks with the PTX name of each group's first register. */
+    private static void picked(FatPointState cx, RegClass cls, int k, int target, int over, List<Integer> chosen,
+            double[] cost, boolean perRelief) {
+        if (!cx.explaining()) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        double total = 0;
+        for (int g : chosen) {
+            names.add(cx.function().vregName(cx.groups().representative(g)));
+            total += cost[g];
+        }
+        cx.report(new AllocationEvent.GuidancePicked(cls, k, target, over, names, total,
+                perRelief ? "cheapest per relieved over-target point" : "cheapest first"));
+    }
+
+    private static FatPointScanner.Attempt attempt(FatPointState cx, FatPointScanner scanner, UnitSet units,
+            int budget, int slack, int threshold, boolean hints, boolean retry) {
         int[] interference = new int[units.count];
         units.pressure(cx.points(), interference);
         int[] order = SixListOrdering.order(units, cx.facts(), interference, budget, retry, cx.knobs());
@@ -200,7 +256,7 @@ final class ClassAllocationDriver {
         for (int g = 0; g < hintOf.length; g++) {
             hintOf[g] = cx.groups().hint(g);
         }
-        return cx.scanner().run(units, order, cx.facts(), budget, slack, threshold, hints, hintOf,
+        return scanner.run(units, order, cx.facts(), budget, slack, threshold, hints, hintOf,
                 cx.groups().groupCount());
     }
 
@@ -221,7 +277,7 @@ final class ClassAllocationDriver {
         return out;
     }
 
-    private static UnitSet units(Context cx, int[] members, boolean[] spilled, double[] cost) {
+    private static UnitSet units(FatPointState cx, int[] members, boolean[] spilled, double[] cost) {
         UnitSet u = new UnitSet(members.length + 8);
         for (int g : members) {
             if (!spilled[g]) {
@@ -258,7 +314,7 @@ final class ClassAllocationDriver {
         return e;
     }
 
-    private static List<SpillGuidance.Candidate> candidates(Context cx, int[] members, boolean[] spilled,
+    private static List<SpillGuidance.Candidate> candidates(FatPointState cx, int[] members, boolean[] spilled,
             double[] cost, boolean[] marked, double multiplier) {
         List<SpillGuidance.Candidate> out = new ArrayList<>();
         for (int g : members) {

@@ -1,5 +1,6 @@
 package dev.regtune.core.fatpoint;
 
+import dev.regtune.core.ir.PairMode;
 import java.util.Arrays;
 
 /**
@@ -32,7 +33,8 @@ final class FatPointScanner {
     }
 
     /** The outcome of one attempt. */
-    record Attempt(int[] slot, boolean[] needsSpill, boolean failed, int processed, int peak, int spillMarks) {
+    record Attempt(int[] slot, boolean[] needsSpill, boolean failed, int processed, int peak, int spillMarks,
+            int discardedSlots) {
         boolean success() {
             return !failed && spillMarks == 0;
         }
@@ -50,11 +52,12 @@ final class FatPointScanner {
         int scanLimit = Math.min(MAX_SLOTS, budget + slack);
         int peak = 0;
         int marks = 0;
+        int discarded = 0;
         for (int k = 0; k < n; k++) {
             int u = order[k];
             int w = units.width[u];
             int align = Math.max(1, units.mode[u].alignment());
-            int start = units.mode[u] == dev.regtune.core.ir.PairMode.HI_HALF ? 1 : 0;
+            int start = units.mode[u] == PairMode.HI_HALF ? 1 : 0;
             int g = units.group[u];
             int[] segs = units.segs[u];
             int chosen = -1;
@@ -86,6 +89,7 @@ final class FatPointScanner {
                     }
                     int cost = conflicts(s, w, segs, Math.min(threshold, bestCost));
                     if (cost > threshold) {
+                        discarded++;
                         continue;
                     }
                     int secondary = s == h ? 0 : 1;
@@ -96,7 +100,7 @@ final class FatPointScanner {
                     }
                 }
                 if (best < 0) {
-                    return new Attempt(slot, needsSpill, true, k, peak, marks);
+                    return new Attempt(slot, needsSpill, true, k, peak, marks, discarded);
                 }
                 chosen = best;
                 spill = true;
@@ -111,7 +115,7 @@ final class FatPointScanner {
                 groupSlot[g] = chosen;
             }
         }
-        return new Attempt(slot, needsSpill, false, n, peak, marks);
+        return new Attempt(slot, needsSpill, false, n, peak, marks, discarded);
     }
 
     /** Whether any of slots [s, s+w) is occupied at {@code point}: a one-word test before the full scan. */

@@ -19,6 +19,12 @@ public enum RegClass {
     /** Class 6: tensor / accumulator registers. */
     TENSOR(6, "T", false);
 
+    /**
+     * One more than the highest class id: the length of an array indexed by class id, whose
+     * element 0 (the cross-class bucket) stays unused.
+     */
+    public static final int ID_LIMIT = 7;
+
     private static final RegClass[] BY_ID = {null, R, R_ALT, UR, UR_EXT, P, TENSOR};
 
     private final int id;

@@ -23,9 +23,11 @@ import dev.regtune.core.spill.SpillStatistics;
  * @param spills spill byte counters
  * @param estLatencyCycles the latency model's estimate
  * @param occupancy the occupancy at {@code registers}
+ * @param gprPeak highest GPR slot used plus its width, over the GPR classes: what {@code registers} is counted from
+ * @param predicateBitRegister whether one GPR was added to hold spilled predicates
  */
 public record Measurements(int registers, int uniformRegisters, int predicateRegisters, SpillStatistics spills,
-        long estLatencyCycles, Occupancy occupancy) {
+        long estLatencyCycles, Occupancy occupancy, int gprPeak, boolean predicateBitRegister) {
     private static final OccupancyCalculator OCCUPANCY = new OccupancyCalculator();
 
     /**
@@ -35,7 +37,7 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
      */
     public static Measurements measure(KernelFunction fn, Assignment a, boolean[] removedCopy, double[] freq,
             ArchProfile arch, Knobs knobs, int smemSpillBytesPerBlock) {
-        int[] peak = new int[7];
+        int[] peak = new int[RegClass.ID_LIMIT];
         int n = fn.vregCount();
         boolean predicateBits = false;
         int spilledValues = 0;
@@ -93,7 +95,7 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
         Occupancy occ = OCCUPANCY.compute(arch, registers, threads, shared);
         SpillStatistics stats = new SpillStatistics(localStore, localLoad, sharedStore, sharedLoad, spilledValues,
                 bitSpills);
-        return new Measurements(registers, uniform, predicates, stats, latency, occ);
+        return new Measurements(registers, uniform, predicates, stats, latency, occ, gprPeak, predicateBits);
     }
 
     /**

@@ -78,7 +78,7 @@ public record RegisterBudget(int registers, Source source) {
      * predicate class its predicate registers. Every allocator family uses the same table.
      */
     public static int[] classBudgets(ArchProfile arch, int gprBudget) {
-        int[] classBudget = new int[7];
+        int[] classBudget = new int[RegClass.ID_LIMIT];
         classBudget[RegClass.R.id()] = gprBudget;
         classBudget[RegClass.R_ALT.id()] = gprBudget;
         classBudget[RegClass.TENSOR.id()] = gprBudget;

@@ -68,8 +68,8 @@ class BriggsAllocatorTest {
         int secondUse = fn.useOperand(27, 0);
         assertTrue(lazy.assignment().reloadReused(secondUse), "the second use of v reuses the first reload");
         assertEquals(lazy.assignment().operandSlot(fn.useOperand(26, 0)), lazy.assignment().operandSlot(secondUse));
-        assertEquals(eager.spillLoadBytes() - 4, lazy.spillLoadBytes(), "one 4-byte reload fewer");
-        assertEquals(eager.spillStoreBytes(), lazy.spillStoreBytes());
+        assertEquals(eager.spills().loadBytes() - 4, lazy.spills().loadBytes(), "one 4-byte reload fewer");
+        assertEquals(eager.spills().storeBytes(), lazy.spills().storeBytes());
     }
 
     @Test
@@ -114,8 +114,8 @@ class BriggsAllocatorTest {
     @Test
     void withoutALimitNothingSpillsAndTheResultReportsTheFamilysRounds() {
         AllocationResult r = allocate(pressure(), BRIGGS, 0);
-        assertTrue(!r.spills());
-        assertEquals(1, r.attempts());
+        assertTrue(!r.spills().any());
+        assertEquals(1, r.stats().attempts());
         assertEquals(26 + 2, r.registers(), "26 values live together plus the 2 reserved registers");
     }
 

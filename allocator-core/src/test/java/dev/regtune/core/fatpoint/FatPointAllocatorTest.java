@@ -41,12 +41,12 @@ class FatPointAllocatorTest {
         AllocationResult r = allocate(fn, Knobs.defaults(), 0);
         assertEquals(AllocationStatus.OK, r.status());
         assertEquals(34 + 2, r.registers());
-        assertEquals(0, r.uniformRegisters());
-        assertFalse(r.spills());
-        assertEquals(1, r.attempts(), "one NOSPILL attempt for R; no other class has values");
+        assertEquals(0, r.usage().uniform());
+        assertFalse(r.spills().any());
+        assertEquals(1, r.stats().attempts(), "one NOSPILL attempt for R; no other class has values");
         AllocationResult all = allocate(fn, Knobs.defaults().with(KnobCatalogue.UNIFORM_POLICY, 2), 0);
         assertEquals(31 + 2, all.registers(), "policy 2 moves every uniform value (the pair) to UR");
-        assertEquals(2, all.uniformRegisters());
+        assertEquals(2, all.usage().uniform());
     }
 
     @Test
@@ -56,11 +56,11 @@ class FatPointAllocatorTest {
         KernelFunction fn = SmallKernels.parallelLive(29, PairMode.SINGLE);
         AllocationResult r = allocate(fn, Knobs.defaults(), 0);
         assertEquals(32, r.registers());
-        assertEquals(2, r.uniformRegisters());
-        assertEquals(1.0, r.occupancy());
+        assertEquals(2, r.usage().uniform());
+        assertEquals(1.0, r.estimates().occupancy());
         AllocationResult noTarget = allocate(fn, Knobs.defaults().with(KnobCatalogue.OCCUPANCY_TARGET, 0), 0);
         assertEquals(34, noTarget.registers());
-        assertEquals(0.75, noTarget.occupancy());
+        assertEquals(0.75, noTarget.estimates().occupancy());
     }
 
     @Test
@@ -70,8 +70,8 @@ class FatPointAllocatorTest {
         Knobs inR = Knobs.defaults().with(KnobCatalogue.UNIFORM_POLICY, 0);
         AllocationResult r = allocate(fn, inR, 24);
         assertTrue(r.registers() <= 24);
-        assertEquals(0, r.spillStoreBytes());
-        assertEquals(0, r.spillLoadBytes());
+        assertEquals(0, r.spills().storeBytes());
+        assertEquals(0, r.spills().loadBytes());
         int remat = 0;
         for (int v = 0; v < fn.vregCount(); v++) {
             if (r.assignment().spillSpace(v) == dev.regtune.core.alloc.SpillSpace.REMAT) {
@@ -88,7 +88,7 @@ class FatPointAllocatorTest {
         Knobs inR = Knobs.defaults().with(KnobCatalogue.UNIFORM_POLICY, 0);
         AllocationResult folded = allocate(fn, inR, 0);
         assertEquals(4, folded.registers(), "each constant needs a register only at its store");
-        assertFalse(folded.spills());
+        assertFalse(folded.spills().any());
         AllocationResult kept = allocate(fn, inR.with(KnobCatalogue.FOLD_CONSTANTS, 0), 0);
         assertEquals(30 + 2, kept.registers());
     }
@@ -99,12 +99,12 @@ class FatPointAllocatorTest {
         AllocationResult r = allocate(fn, Knobs.defaults(), 24);
         assertEquals(AllocationStatus.OK, r.status());
         assertTrue(r.registers() <= 24, "used " + r.registers());
-        assertTrue(r.spills());
+        assertTrue(r.spills().any());
         // each spilled value is stored once after its load and reloaded once before its add
-        assertEquals(r.spillStoreBytes(), r.spillLoadBytes());
-        assertEquals(0, r.spillStoreBytes() % 4);
-        assertTrue(r.stackFrameBytes() >= 4 && r.stackFrameBytes() % 8 == 0, "8-byte buckets: " + r.stackFrameBytes());
-        assertTrue(r.attempts() >= 2, "NOSPILL then at least one SPILL attempt");
+        assertEquals(r.spills().storeBytes(), r.spills().loadBytes());
+        assertEquals(0, r.spills().storeBytes() % 4);
+        assertTrue(r.spills().stackFrameBytes() >= 4 && r.spills().stackFrameBytes() % 8 == 0, "8-byte buckets: " + r.spills().stackFrameBytes());
+        assertTrue(r.stats().attempts() >= 2, "NOSPILL then at least one SPILL attempt");
     }
 
     @Test
@@ -114,12 +114,12 @@ class FatPointAllocatorTest {
             Knobs k = Knobs.defaults().with(KnobCatalogue.NUM_NON_SPILL_TRIALS, trials);
             AllocationResult r = allocate(fn, k, 24);
             assertEquals(AllocationStatus.OK, r.status());
-            assertTrue(r.spills());
+            assertTrue(r.spills().any());
             // R: 1 NOSPILL + at most `trials` SPILL attempts + the fallback and its last resort;
             // the other non-empty classes (P for the loop predicate, UR for the address) fit at once
-            int otherClasses = (r.predicateRegisters() > 0 ? 1 : 0) + (r.uniformRegisters() > 0 ? 1 : 0);
-            assertTrue(r.attempts() >= 2 + otherClasses, "attempts " + r.attempts());
-            assertTrue(r.attempts() <= 1 + trials + 2 + otherClasses, "attempts " + r.attempts() + " for " + trials);
+            int otherClasses = (r.usage().predicates() > 0 ? 1 : 0) + (r.usage().uniform() > 0 ? 1 : 0);
+            assertTrue(r.stats().attempts() >= 2 + otherClasses, "attempts " + r.stats().attempts());
+            assertTrue(r.stats().attempts() <= 1 + trials + 2 + otherClasses, "attempts " + r.stats().attempts() + " for " + trials);
         }
     }
 
@@ -137,10 +137,10 @@ class FatPointAllocatorTest {
         AllocationResult volta = ALLOCATOR.allocate(fn, Knobs.defaults(), ArchProfiles.of("sm_70"), 0);
         AllocationChecker.verify(fn, volta.assignment());
         assertEquals(10 + 2, volta.registers());
-        assertEquals(0, volta.uniformRegisters());
+        assertEquals(0, volta.usage().uniform());
         assertEquals(dev.regtune.core.ir.RegClass.R.id(), volta.assignment().classOf(u[0]));
         AllocationResult hopper = allocate(fn, Knobs.defaults(), 0);
-        assertEquals(10, hopper.uniformRegisters());
+        assertEquals(10, hopper.usage().uniform());
         assertEquals(4, hopper.registers(), "only the reserved registers, raised to ptxas's minimum of 4");
     }
 
@@ -157,11 +157,11 @@ class FatPointAllocatorTest {
         KernelFunction fn = SmallKernels.loopCarried(50);
         AllocationResult free = allocate(fn, Knobs.defaults(), 0);
         AllocationResult tight = allocate(fn, Knobs.defaults(), 32);
-        assertFalse(free.spills());
-        assertTrue(tight.spills());
-        assertTrue(tight.estLatencyCycles() > free.estLatencyCycles(),
-                tight.estLatencyCycles() + " vs " + free.estLatencyCycles());
-        assertTrue(tight.occupancy() >= free.occupancy());
+        assertFalse(free.spills().any());
+        assertTrue(tight.spills().any());
+        assertTrue(tight.estimates().latencyCycles() > free.estimates().latencyCycles(),
+                tight.estimates().latencyCycles() + " vs " + free.estimates().latencyCycles());
+        assertTrue(tight.estimates().occupancy() >= free.estimates().occupancy());
     }
 
     @Test
@@ -195,9 +195,9 @@ class FatPointAllocatorTest {
         KernelFunction fn = b.build();
         AllocationResult on = allocate(fn, Knobs.defaults(), 0);
         AllocationResult off = allocate(fn, Knobs.defaults().with(KnobCatalogue.COALESCING, 0), 0);
-        assertEquals(1, on.coalescedCopies());
-        assertEquals(0, off.coalescedCopies());
+        assertEquals(1, on.stats().coalescedCopies());
+        assertEquals(0, off.stats().coalescedCopies());
         assertEquals(on.assignment().slotOf(a), on.assignment().slotOf(c));
-        assertTrue(on.estLatencyCycles() < off.estLatencyCycles());
+        assertTrue(on.estimates().latencyCycles() < off.estimates().latencyCycles());
     }
 }

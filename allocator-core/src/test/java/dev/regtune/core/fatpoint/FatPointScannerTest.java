@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** Pins the fat-point scan (seed 000, sub_957160): lowest free slot, alignment, discard threshold. */
 class FatPointScannerTest {
-    private static FatPointScanner.Attempt run(Pipeline p, int budget, int slack, int threshold) {
+    private static FatPointScanner.Attempt run(StageFixture p, int budget, int slack, int threshold) {
         UnitSet u = p.unitsOfR(null);
         int[] order = new int[u.count];
         for (int k = 0; k < order.length; k++) {
@@ -26,7 +26,7 @@ class FatPointScannerTest {
     @Test
     void valuesLiveTogetherTakeDistinctLowestSlots() {
         // address pair + 10 loads + accumulator: 2 + 10 + 1 = 13 slots
-        Pipeline p = Pipeline.of(SmallKernels.parallelLive(10, PairMode.SINGLE), Knobs.defaults());
+        StageFixture p = StageFixture.of(SmallKernels.parallelLive(10, PairMode.SINGLE), Knobs.defaults());
         FatPointScanner.Attempt a = run(p, 64, 7, 50);
         assertTrue(a.success());
         assertEquals(13, a.peak());
@@ -34,7 +34,7 @@ class FatPointScannerTest {
 
     @Test
     void pairsAndQuadsAreAligned() {
-        Pipeline p = Pipeline.of(SmallKernels.parallelLive(5, PairMode.QUAD), Knobs.defaults());
+        StageFixture p = StageFixture.of(SmallKernels.parallelLive(5, PairMode.QUAD), Knobs.defaults());
         FatPointScanner.Attempt a = run(p, 64, 7, 50);
         UnitSet u = p.unitsOfR(null);
         for (int k = 0; k < u.count; k++) {
@@ -47,7 +47,7 @@ class FatPointScannerTest {
 
     @Test
     void overBudgetValuesAreMarkedNeedsSpillInTheSlack() {
-        Pipeline p = Pipeline.of(SmallKernels.parallelLive(20, PairMode.SINGLE), Knobs.defaults());
+        StageFixture p = StageFixture.of(SmallKernels.parallelLive(20, PairMode.SINGLE), Knobs.defaults());
         FatPointScanner.Attempt a = run(p, 16, 7, 50);
         assertFalse(a.failed());
         assertEquals(7, a.spillMarks(), "23 slots needed, 16 available");
@@ -56,7 +56,7 @@ class FatPointScannerTest {
 
     @Test
     void theDiscardThresholdFailsTheAttemptWhenEverySlotIsCongested() {
-        Pipeline p = Pipeline.of(SmallKernels.parallelLive(20, PairMode.SINGLE), Knobs.defaults());
+        StageFixture p = StageFixture.of(SmallKernels.parallelLive(20, PairMode.SINGLE), Knobs.defaults());
         // no slack: every slot in the budget conflicts; each conflict spans many points
         FatPointScanner.Attempt strict = run(p, 16, 0, 0);
         assertTrue(strict.failed(), "threshold 0 discards every congested slot");

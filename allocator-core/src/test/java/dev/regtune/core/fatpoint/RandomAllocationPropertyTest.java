@@ -86,15 +86,15 @@ class RandomAllocationPropertyTest {
             if (r.status() == AllocationStatus.OK) {
                 CheckReport report = AllocationChecker.check(fn, r.assignment());
                 assertTrue(report.ok(), where + ": " + report.summary());
-                assertTrue(r.registers() <= r.registerBudget() + 1, where + ": registers " + r.registers());
+                assertTrue(r.registers() <= r.usage().budget() + 1, where + ": registers " + r.registers());
                 ok++;
-                if (r.spills()) {
+                if (r.spills().any()) {
                     spilled++;
                 }
             } else {
                 assertEquals(AllocationStatus.ALLOC_FAILED, r.status(), where);
                 assertTrue(r.message().startsWith("Register allocation failed with register count of '"), where);
-                if (family.equals("briggs") && r.attempts() == knobs.getInt(KnobCatalogue.BRIGGS_MAX_ROUNDS)) {
+                if (family.equals("briggs") && r.stats().attempts() == knobs.getInt(KnobCatalogue.BRIGGS_MAX_ROUNDS)) {
                     failedByRounds++;
                 } else if (budget > 0 && budget - knobs.getInt(KnobCatalogue.RESERVED_REGISTERS) < TIGHT) {
                     failedTight++;

@@ -44,7 +44,7 @@ class SixListOrderingTest {
 
     @Test
     void membershipFollowsTheSeedsCriteria() {
-        Pipeline p = Pipeline.of(sixValues(), Knobs.defaults());
+        StageFixture p = StageFixture.of(sixValues(), Knobs.defaults());
         UnitSet u = p.unitsOfR(null);
         Knobs k = Knobs.defaults();
         assertEquals(AllocationList.UNCONSTRAINED, SixListOrdering.classify(u, 0, p.facts(), 1, 100, false, k));
@@ -62,7 +62,7 @@ class SixListOrderingTest {
 
     @Test
     void drainOrderIsSimplifyListsThenSelectByRatio() {
-        Pipeline p = Pipeline.of(sixValues(), Knobs.defaults());
+        StageFixture p = StageFixture.of(sixValues(), Knobs.defaults());
         // cost per group: LowConf g3 ratio 5, g4 ratio 1 -> g4 selected (pushed) first
         double[] cost = {1, 1, 1, 5, 1, 1};
         UnitSet u = p.unitsOfR(cost);

@@ -58,8 +58,8 @@ class SmemSpillTest {
         KernelFunction fn = uniformHeavy(false);
         AllocationResult r = FatPointAllocatorTest.allocate(fn, ALL_UNIFORM_TO_UR, 0);
         assertEquals(AllocationStatus.OK, r.status());
-        assertEquals(0, r.smemSpillBytes());
-        assertTrue(r.uniformRegisters() <= 63);
+        assertEquals(0, r.spills().smemBytes());
+        assertTrue(r.usage().uniform() <= 63);
         assertTrue(r.registers() > 17 + 2, "at least the 17 values beyond UR63 are in R: " + r.registers());
     }
 
@@ -72,8 +72,8 @@ class SmemSpillTest {
         int inSmem = count(r, fn, SpillSpace.SMEM);
         assertTrue(inSmem >= 80 + 1 - 63, "the UR overflow lives in shared memory: " + inSmem);
         // one 4-byte slot per spilled uniform value, per warp of the default 256-thread block
-        assertEquals(inSmem * 4 * 8, r.smemSpillBytes());
-        assertEquals(0, r.spillStoreBytes(), "no local-memory traffic");
+        assertEquals(inSmem * 4 * 8, r.spills().smemBytes());
+        assertEquals(0, r.spills().storeBytes(), "no local-memory traffic");
         assertTrue(r.registers() < 10, "the GPR file keeps only the per-thread sum: " + r.registers());
     }
 
@@ -83,7 +83,7 @@ class SmemSpillTest {
         AllocationResult r = FatPointAllocatorTest.allocate(fn, ALL_UNIFORM_TO_UR.with(KnobCatalogue.SMEM_SPILLING, 1),
                 0);
         assertEquals(AllocationStatus.OK, r.status());
-        assertEquals(0, r.smemSpillBytes());
+        assertEquals(0, r.spills().smemBytes());
         assertEquals(0, count(r, fn, SpillSpace.SMEM));
     }
 }

@@ -59,7 +59,7 @@ class CorpusAllocationTest {
                     }
                     assertEquals(AllocationStatus.OK, r.status(), where + ": " + r.message());
                     AllocationChecker.verify(fn, r.assignment());
-                    assertTrue(r.registers() <= r.registerBudget() + 1, where + ": " + r.registers() + " registers");
+                    assertTrue(r.registers() <= r.usage().budget() + 1, where + ": " + r.registers() + " registers");
                     assertEquals(r.copyCoalescing().copiesSeen(),
                             r.copyCoalescing().copiesMerged() + r.copyCoalescing().copiesLeft(), where);
                     merged += r.copyCoalescing().copiesMerged();

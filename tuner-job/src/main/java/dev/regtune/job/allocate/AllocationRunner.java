@@ -4,6 +4,8 @@ import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.explain.AllocationListener;
+import dev.regtune.core.explain.ExplanationRecorder;
 import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.ir.KernelFunction;
@@ -31,13 +33,16 @@ public final class AllocationRunner {
     private final ArchProfile arch;
     private final int maxRegisters;
     private final boolean verify;
+    private final boolean explain;
 
     /**
      * @param maxRegisters ptxas's {@code -maxrregcount}, 0 for no limit
      * @param verify whether to check every OK result with the allocation checker
+     * @param explain whether to record the allocator's decisions in each report
      */
     public AllocationRunner(RegisterAllocator allocator, Knobs knobs, ArchProfile arch, int maxRegisters,
-            boolean verify) {
+            boolean verify, boolean explain) {
+        this.explain = explain;
         this.allocator = allocator;
         this.knobs = knobs;
         this.arch = arch;
@@ -69,12 +74,14 @@ public final class AllocationRunner {
 
     /** Allocates (and, with verification on, checks) one function. */
     public FunctionReport allocate(String displayName, KernelFunction fn) {
-        AllocationResult r = allocator.allocate(fn, knobs, arch, maxRegisters);
+        ExplanationRecorder recorder = new ExplanationRecorder();
+        AllocationResult r = allocator.allocate(fn, knobs, arch, maxRegisters,
+                explain ? recorder : AllocationListener.NONE);
         FunctionReport.Verification check = null;
         if (verify && r.status() == AllocationStatus.OK) {
             CheckReport report = AllocationChecker.check(fn, r.assignment());
             check = new FunctionReport.Verification(report.ok(), report.summary());
         }
-        return FunctionReport.allocated(displayName, fn.kind(), r, check);
+        return FunctionReport.allocated(displayName, fn.kind(), r, check, recorder.events());
     }
 }

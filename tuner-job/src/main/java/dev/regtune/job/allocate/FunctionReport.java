@@ -2,7 +2,9 @@ package dev.regtune.job.allocate;
 
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.explain.AllocationEvent;
 import dev.regtune.core.ir.FunctionKind;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -17,9 +19,10 @@ import java.util.Objects;
  * @param check the checker's verdict when {@code --verify} checked this result, else null
  * @param message for the user: the parser's sentence (with file:line:column), ptxas's failure
  *     message, the checker's summary of a violation, or null when there is nothing to say
+ * @param explanation the allocator's decisions when {@code --explain} asked for them, else empty
  */
 public record FunctionReport(String file, String function, FunctionKind kind, String arch, AllocationStatus status,
-        AllocationResult result, Verification check, String message) {
+        AllocationResult result, Verification check, String message, List<AllocationEvent> explanation) {
 
     /** The outcome of checking one OK result with the independent allocation checker. */
     public record Verification(boolean ok, String summary) {
@@ -35,18 +38,26 @@ public record FunctionReport(String file, String function, FunctionKind kind, St
     }
 
     public static FunctionReport parseError(String file, String arch, String message) {
-        return new FunctionReport(file, null, null, arch, AllocationStatus.PARSE_ERROR, null, null, message);
+        return new FunctionReport(file, null, null, arch, AllocationStatus.PARSE_ERROR, null, null, message,
+                List.of());
     }
 
     /** A report for an allocation, checked or not. */
     public static FunctionReport allocated(String file, FunctionKind kind, AllocationResult r, Verification check) {
+        return allocated(file, kind, r, check, List.of());
+    }
+
+    /** A report for an allocation, checked or not, with the allocator's decisions. */
+    public static FunctionReport allocated(String file, FunctionKind kind, AllocationResult r, Verification check,
+            List<AllocationEvent> explanation) {
         String message;
         if (check != null && !check.ok()) {
             message = check.summary();
         } else {
             message = r.message() == null || r.message().isEmpty() ? null : r.message();
         }
-        return new FunctionReport(file, r.function(), kind, r.arch(), r.status(), r, check, message);
+        return new FunctionReport(file, r.function(), kind, r.arch(), r.status(), r, check, message,
+                List.copyOf(explanation));
     }
 
     /** Whether {@code --verify} found this allocation invalid. */

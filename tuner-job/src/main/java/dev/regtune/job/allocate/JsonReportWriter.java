@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStats;
 import dev.regtune.core.alloc.CopyCoalescing;
+import dev.regtune.core.explain.AllocationEvent;
+import dev.regtune.core.explain.ExplanationText;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -26,6 +29,10 @@ public final class JsonReportWriter {
     /** The keys that follow {@link #KEYS} when CICC's copy coalescer ran, in order. */
     public static final List<String> COPY_COALESCING_KEYS = List.of("copies_seen", "copies_merged", "copies_left",
             "coalescing_passes");
+
+    /** The keys of the {@code stats} object every allocated function has, in order. */
+    public static final List<String> STATS_KEYS = List.of("attempts", "coalesced_copies", "spilled_values",
+            "guidance_picks", "forced_spills", "discarded_slots", "fallbacks", "uniform_values");
 
     private final ObjectMapper mapper = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -54,15 +61,15 @@ public final class JsonReportWriter {
             }
         } else {
             o.put("registers", r.registers());
-            o.put("spill_store_bytes", r.spillStoreBytes());
-            o.put("spill_load_bytes", r.spillLoadBytes());
-            o.put("stack_frame_bytes", r.stackFrameBytes());
-            o.put("smem_spill_bytes", r.smemSpillBytes());
-            o.put("uniform_registers", r.uniformRegisters());
-            o.put("predicate_registers", r.predicateRegisters());
-            o.put("est_latency_cycles", r.estLatencyCycles());
-            o.put("occupancy", r.occupancy());
-            o.put("attempts", r.attempts());
+            o.put("spill_store_bytes", r.spills().storeBytes());
+            o.put("spill_load_bytes", r.spills().loadBytes());
+            o.put("stack_frame_bytes", r.spills().stackFrameBytes());
+            o.put("smem_spill_bytes", r.spills().smemBytes());
+            o.put("uniform_registers", r.usage().uniform());
+            o.put("predicate_registers", r.usage().predicates());
+            o.put("est_latency_cycles", r.estimates().latencyCycles());
+            o.put("occupancy", r.estimates().occupancy());
+            o.put("attempts", r.stats().attempts());
         }
         o.put("message", report.message());
         if (r != null && !r.copyCoalescing().equals(CopyCoalescing.NONE)) {
@@ -72,6 +79,34 @@ public final class JsonReportWriter {
             o.put("copies_left", c.copiesLeft());
             o.put("coalescing_passes", c.passes());
         }
+        if (r != null) {
+            o.set("stats", stats(r.stats()));
+        }
+        if (!report.explanation().isEmpty()) {
+            ObjectNode explain = o.putObject("explain");
+            ArrayNode events = explain.putArray("events");
+            for (AllocationEvent e : report.explanation()) {
+                ObjectNode event = events.addObject();
+                event.put("event", e.getClass().getSimpleName());
+                event.setAll((ObjectNode) mapper.valueToTree(e));
+            }
+            List<String> lines = ExplanationText.render(r, report.explanation());
+            explain.put("why", lines.get(lines.size() - 1));
+        }
+        return o;
+    }
+
+    /** The allocator's counters, under the keys {@link #STATS_KEYS} names. */
+    private ObjectNode stats(AllocationStats s) {
+        ObjectNode o = mapper.createObjectNode();
+        o.put("attempts", s.attempts());
+        o.put("coalesced_copies", s.coalescedCopies());
+        o.put("spilled_values", s.spilledValues());
+        o.put("guidance_picks", s.guidancePicks());
+        o.put("forced_spills", s.forcedSpills());
+        o.put("discarded_slots", s.discardedSlots());
+        o.put("fallbacks", s.fallbacks());
+        o.put("uniform_values", s.uniformValues());
         return o;
     }
 }

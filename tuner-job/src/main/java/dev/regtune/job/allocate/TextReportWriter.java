@@ -3,6 +3,7 @@ package dev.regtune.job.allocate;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.alloc.CopyCoalescing;
+import dev.regtune.core.explain.ExplanationText;
 import dev.regtune.core.ir.FunctionKind;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -31,20 +32,21 @@ public final class TextReportWriter {
         if (r.status() == AllocationStatus.ALLOC_FAILED) {
             out.println("ptxas error   : " + r.message());
             writeCopyCoalescing(r.copyCoalescing());
+            writeExplanation(report);
             out.flush();
             return;
         }
         out.println("ptxas info    : Function properties for " + r.function());
-        out.println("    " + r.stackFrameBytes() + " bytes stack frame, " + r.spillStoreBytes() + " bytes spill stores, "
-                + r.spillLoadBytes() + " bytes spill loads");
-        out.println("ptxas info    : Used " + r.registers() + " registers, " + r.uniformRegisters()
-                + " uniform registers, " + r.predicateRegisters() + " predicate registers");
-        StringBuilder info = new StringBuilder("regtune info  : est latency ").append(r.estLatencyCycles())
-                .append(" cycles, occupancy ").append(String.format(Locale.ROOT, "%.3f", r.occupancy()))
-                .append(" (").append(r.activeWarps()).append(" warps/SM), ").append(r.attempts())
-                .append(" attempts, budget ").append(r.registerBudget());
-        if (r.smemSpillBytes() > 0) {
-            info.append(", ").append(r.smemSpillBytes()).append(" bytes shared-memory spill");
+        out.println("    " + r.spills().stackFrameBytes() + " bytes stack frame, " + r.spills().storeBytes() + " bytes spill stores, "
+                + r.spills().loadBytes() + " bytes spill loads");
+        out.println("ptxas info    : Used " + r.registers() + " registers, " + r.usage().uniform()
+                + " uniform registers, " + r.usage().predicates() + " predicate registers");
+        StringBuilder info = new StringBuilder("regtune info  : est latency ").append(r.estimates().latencyCycles())
+                .append(" cycles, occupancy ").append(String.format(Locale.ROOT, "%.3f", r.estimates().occupancy()))
+                .append(" (").append(r.estimates().activeWarps()).append(" warps/SM), ").append(r.stats().attempts())
+                .append(" attempts, budget ").append(r.usage().budget());
+        if (r.spills().smemBytes() > 0) {
+            info.append(", ").append(r.spills().smemBytes()).append(" bytes shared-memory spill");
         }
         out.println(info);
         writeCopyCoalescing(r.copyCoalescing());
@@ -52,7 +54,19 @@ public final class TextReportWriter {
             out.println(report.check().ok() ? "regtune info  : allocation verified by the checker"
                     : "regtune error : " + report.check().summary());
         }
+        writeExplanation(report);
         out.flush();
+    }
+
+    /** What {@code --explain} adds: the allocator's decisions, stage by stage, and why the count is what it is. */
+    private void writeExplanation(FunctionReport report) {
+        if (report.explanation().isEmpty()) {
+            return;
+        }
+        out.println("regtune explain: " + report.function());
+        for (String line : ExplanationText.render(report.result(), report.explanation())) {
+            out.println(line);
+        }
     }
 
     /** The copy coalescer's line, when it ran: it coalesced before allocating, so a failure has it too. */

@@ -180,7 +180,7 @@ public final class AllocationBenchmark {
 
     private AllocationResult allocateOnce(AllocatorFamily family, BenchTarget t) {
         AllocationResult r = family.allocator().allocate(t.function(), family.knobs(), arch, 0);
-        sink += r.registers() + r.estLatencyCycles();
+        sink += r.registers() + r.estimates().latencyCycles();
         return r;
     }
 

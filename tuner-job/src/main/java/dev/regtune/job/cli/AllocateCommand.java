@@ -65,13 +65,24 @@ public final class AllocateCommand extends RegtuneCommand {
                     + "allocation is a failure (exit status 1).")
     boolean verify;
 
+    @Option(names = "--explain",
+            description = "Explain each allocation: the decisions of every stage (the budget and occupancy "
+                    + "reasoning, uniform placement, per register class each attempt with the slots knob 684 "
+                    + "discarded, spill guidance's picks and why, the feasibility gate, the best result kept, the "
+                    + "fallback; for briggs each round), ending in why the register count is what it is. Text: a "
+                    + "'regtune explain' page after each function; JSON: an 'explain' object with the events and "
+                    + "that last sentence.")
+    boolean explain;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). JSON is one array "
                     + "with one object per function, keys: file, function, arch, status, registers, "
                     + "spill_store_bytes, spill_load_bytes, stack_frame_bytes, smem_spill_bytes, uniform_registers, "
                     + "predicate_registers, est_latency_cycles, occupancy, attempts, message; for a function "
                     + "CICC's copy coalescer ran on (in front of the allocator) they are followed by "
-                    + "copies_seen, copies_merged, copies_left, coalescing_passes. Text reports them in one more "
+                    + "copies_seen, copies_merged, copies_left, coalescing_passes; then 'stats', the allocator's "
+                    + "counters (attempts, coalesced_copies, spilled_values, guidance_picks, forced_spills, "
+                    + "discarded_slots, fallbacks, uniform_values). Text reports the coalescer in one more "
                     + "'regtune info' line.")
     Format format;
 
@@ -97,7 +108,7 @@ public final class AllocateCommand extends RegtuneCommand {
         Knobs knobs = family.knobs();
         List<Path> inputs = Arguments.ptxFiles(files);
 
-        AllocationRunner runner = new AllocationRunner(allocator, knobs, profile, limit, verify);
+        AllocationRunner runner = new AllocationRunner(allocator, knobs, profile, limit, verify, explain);
         TextReportWriter text = new TextReportWriter(out());
         List<FunctionReport> all = new ArrayList<>();
         boolean failed = false;

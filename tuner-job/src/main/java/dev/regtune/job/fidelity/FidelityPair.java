@@ -27,7 +27,7 @@ public record FidelityPair(String file, String entry, String arch, int budget, S
     public static FidelityPair of(String file, String arch, int budget, String allocator, PtxasMeasurement real,
             AllocationResult model, int baselinePressure) {
         return new FidelityPair(file, real.function(), arch, budget, allocator, real, model.status(),
-                model.registers(), model.spillStoreBytes(), model.spillLoadBytes(), model.smemSpillBytes(),
+                model.registers(), model.spills().storeBytes(), model.spills().loadBytes(), model.spills().smemBytes(),
                 baselinePressure);
     }
 

@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStats;
+import dev.regtune.core.alloc.Estimates;
+import dev.regtune.core.alloc.RegisterUsage;
+import dev.regtune.core.alloc.SpillUsage;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.alloc.CopyCoalescing;
 import dev.regtune.core.ir.FunctionKind;
@@ -23,8 +27,9 @@ class ReportWritersTest {
 
     private static AllocationResult result(String fn, AllocationStatus status, String message, int smem,
             CopyCoalescing coalescing) {
-        return new AllocationResult(fn, "sm_90", status, 38, 16, 24, 40, smem, 12, 3, 12345L, 0.75, 48, 255, 1,
-                coalescing.copiesMerged(), coalescing, message, null);
+        return new AllocationResult(fn, "sm_90", status, message, new RegisterUsage(38, 12, 3, 255),
+                new SpillUsage(16, 24, 40, smem), new Estimates(12345L, 0.75, 48),
+                new AllocationStats(1, coalescing.copiesMerged(), 0, 0, 0, 0, 0, 0), coalescing, null);
     }
 
     private static JsonNode json(FunctionReport report) throws Exception {
@@ -92,7 +97,7 @@ class ReportWritersTest {
 
         JsonNode o = json(report);
         List<String> expected = new ArrayList<>(JsonReportWriter.KEYS);
-        expected.addAll(List.of("copies_seen", "copies_merged", "copies_left", "coalescing_passes"));
+        expected.addAll(List.of("copies_seen", "copies_merged", "copies_left", "coalescing_passes", "stats"));
         assertEquals(expected, keys(o));
         assertEquals(List.of(12, 9, 3, 2), List.of(o.get("copies_seen").asInt(), o.get("copies_merged").asInt(),
                 o.get("copies_left").asInt(), o.get("coalescing_passes").asInt()));
@@ -109,7 +114,9 @@ class ReportWritersTest {
         FunctionReport notRun = FunctionReport.allocated("k.ptx", FunctionKind.ENTRY,
                 result("k", AllocationStatus.OK, "", 0), null);
         assertFalse(text(notRun).contains("copy coalescer"), text(notRun));
-        assertEquals(JsonReportWriter.KEYS, keys(json(notRun)));
+        List<String> expected = new ArrayList<>(JsonReportWriter.KEYS);
+        expected.add("stats");
+        assertEquals(expected, keys(json(notRun)));
     }
 
     @Test

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.regtune.core.Allocators;
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.explain.AllocationListener;
+import dev.regtune.core.pipeline.Pipeline;
+import dev.regtune.core.alloc.RegisterUsage;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.core.check.AllocationChecker;
@@ -101,14 +104,17 @@ class BenchAllocatorTest {
         }
 
         @Override
+        public Pipeline<?> pipeline() {
+            return Allocators.fatPoint().pipeline();
+        }
+
+        @Override
         public AllocationResult allocate(KernelFunction fn, Knobs knobs, dev.regtune.core.arch.ArchProfile arch,
-                int maxRegisters) {
+                int maxRegisters,
+                AllocationListener listener) {
             Knobs fatpoint = knobs.with(KnobCatalogue.ALLOCATOR, KnobCatalogue.ALLOCATOR.choiceIndex("fatpoint"));
             AllocationResult r = Allocators.fatPoint().allocate(fn, fatpoint, arch, maxRegisters);
-            return new AllocationResult(r.function(), r.arch(), r.status(), r.registers() + 1, r.spillStoreBytes(),
-                    r.spillLoadBytes(), r.stackFrameBytes(), r.smemSpillBytes(), r.uniformRegisters(),
-                    r.predicateRegisters(), r.estLatencyCycles(), r.occupancy(), r.activeWarps(), r.registerBudget(),
-                    r.attempts(), r.coalescedCopies(), r.copyCoalescing(), r.message(), r.assignment());
+            return r.withUsage(new RegisterUsage(r.registers() + 1, r.usage().uniform(), r.usage().predicates(), r.usage().budget()));
         }
     }
 

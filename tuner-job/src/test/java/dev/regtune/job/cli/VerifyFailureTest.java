@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.regtune.core.Allocators;
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.explain.AllocationListener;
+import dev.regtune.core.pipeline.Pipeline;
 import dev.regtune.core.alloc.Assignment;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.ir.KernelFunction;
@@ -32,7 +34,13 @@ class VerifyFailureTest {
         }
 
         @Override
-        public AllocationResult allocate(KernelFunction fn, Knobs knobs, ArchProfile arch, int maxRegisters) {
+        public Pipeline<?> pipeline() {
+            return Allocators.fatPoint().pipeline();
+        }
+
+        @Override
+        public AllocationResult allocate(KernelFunction fn, Knobs knobs, ArchProfile arch, int maxRegisters,
+                AllocationListener listener) {
             AllocationResult r = Allocators.fatPoint().allocate(fn, knobs, arch, maxRegisters);
             Assignment a = r.assignment();
             int n = a.vregCount();
@@ -55,10 +63,7 @@ class VerifyFailureTest {
                 budget[c] = a.classBudget(c);
             }
             Assignment broken = new Assignment(cls, slot, space, offset, operandSlot, budget);
-            return new AllocationResult(r.function(), r.arch(), r.status(), r.registers(), r.spillStoreBytes(),
-                    r.spillLoadBytes(), r.stackFrameBytes(), r.smemSpillBytes(), r.uniformRegisters(),
-                    r.predicateRegisters(), r.estLatencyCycles(), r.occupancy(), r.activeWarps(), r.registerBudget(),
-                    r.attempts(), r.coalescedCopies(), r.copyCoalescing(), r.message(), broken);
+            return r.withAssignment(broken);
         }
     }
 

@@ -9,8 +9,8 @@ import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.Knobs;
 
 /** The analysis front half of the fat-point pipeline, for stage-level tests. */
-record Pipeline(KernelFunction fn, LiveRanges ranges, ValueGroups groups, GroupFacts facts) {
-    static Pipeline of(KernelFunction fn, Knobs knobs) {
+record StageFixture(KernelFunction fn, LiveRanges ranges, ValueGroups groups, GroupFacts facts) {
+    static StageFixture of(KernelFunction fn, Knobs knobs) {
         Dominators dom = Dominators.compute(fn);
         Loops loops = Loops.compute(dom);
         BlockFrequency freq = BlockFrequency.compute(loops, 10.0);
@@ -20,7 +20,7 @@ record Pipeline(KernelFunction fn, LiveRanges ranges, ValueGroups groups, GroupF
             cls[v] = ranges.segmentCount(v) > 0 ? fn.vregClassId(v) : 0;
         }
         ValueGroups groups = ValueGroups.build(fn, ranges, cls, knobs);
-        return new Pipeline(fn, ranges, groups, GroupFacts.build(fn, groups, freq));
+        return new StageFixture(fn, ranges, groups, GroupFacts.build(fn, groups, freq));
     }
 
     /** Every group of class 1 as a whole unit, with the given cost per group. */

@@ -1,0 +1,13 @@
+package dev.regtune.core.alloc;
+
+/**
+ * RegTune's estimates for one allocated function (no {@code ptxas -v} counterpart).
+ *
+ * @param latencyCycles estimated cycles of one thread's execution, block-frequency weighted
+ * @param occupancy active warps per SM over the architecture's maximum
+ * @param activeWarps active warps per SM
+ */
+public record Estimates(long latencyCycles, double occupancy, int activeWarps) {
+    /** What a failed allocation reports. */
+    public static final Estimates NONE = new Estimates(0, 0.0, 0);
+}

@@ -1,0 +1,258 @@
+package dev.regtune.core.pipeline;
+
+import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStats;
+import dev.regtune.core.alloc.Assignment;
+import dev.regtune.core.alloc.CopyCoalescing;
+import dev.regtune.core.analysis.FunctionAnalyses;
+import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.explain.AllocationEvent;
+import dev.regtune.core.explain.AllocationListener;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.model.RegisterBudget;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * What the stages of one allocation share (regalloc2's {@code Env}): the request, the function as
+ * the stages have rewritten it so far with its lazily computed analyses, the budget, the counters,
+ * and the outputs the measuring stage turns into the result. A family extends it with the state
+ * its own stages pass on.
+ *
+ * <p>One state per allocation call; not thread-safe.
+ */
+public class AllocationState {
+    private final KernelFunction original;
+    private final Knobs knobs;
+    private final ArchProfile arch;
+    private final int maxRegisters;
+    private final AllocationListener listener;
+    private final RegisterBudget budget;
+    private final int reserved;
+    private final int[] classBudgets;
+    private final List<UnaryOperator<Assignment>> lifts = new ArrayList<>();
+
+    private KernelFunction function;
+    private FunctionAnalyses analyses;
+    private boolean[] removedCopies;
+    private CopyCoalescing copyCoalescing = CopyCoalescing.NONE;
+    private boolean failed;
+    private Assignment assignment;
+    private int localFrameBytes;
+    private int smemBytesPerBlock;
+    private AllocationResult result;
+
+    private int attempts;
+    private int coalescedCopies;
+    private int spilledValues;
+    private int guidancePicks;
+    private int forcedSpills;
+    private int discardedSlots;
+    private int fallbacks;
+    private int uniformValues;
+
+    public AllocationState(KernelFunction function, Knobs knobs, ArchProfile arch, int maxRegisters,
+            AllocationListener listener) {
+        this.original = function;
+        this.function = function;
+        this.knobs = knobs;
+        this.arch = arch;
+        this.maxRegisters = maxRegisters;
+        this.listener = listener;
+        this.budget = RegisterBudget.of(arch, function.launchBounds(), maxRegisters);
+        this.reserved = knobs.getInt(KnobCatalogue.RESERVED_REGISTERS);
+        this.classBudgets = RegisterBudget.classBudgets(arch, gprBudget());
+        this.analyses = FunctionAnalyses.of(function, knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
+        this.removedCopies = new boolean[function.instrCount()];
+    }
+
+    /** The function as the caller gave it. */
+    public KernelFunction original() {
+        return original;
+    }
+
+    /** The function as the stages so far have rewritten it: the one later stages allocate. */
+    public KernelFunction function() {
+        return function;
+    }
+
+    /** The analyses of {@link #function()}. */
+    public FunctionAnalyses analyses() {
+        return analyses;
+    }
+
+    public Knobs knobs() {
+        return knobs;
+    }
+
+    public ArchProfile arch() {
+        return arch;
+    }
+
+    /** ptxas's {@code -maxrregcount}; 0 for none. */
+    public int maxRegisters() {
+        return maxRegisters;
+    }
+
+    public AllocationListener listener() {
+        return listener;
+    }
+
+    /** Whether events should be built: someone listens. */
+    public boolean explaining() {
+        return listener.enabled();
+    }
+
+    /** Delivers {@code event}; call only when {@link #explaining()}. */
+    public void report(AllocationEvent event) {
+        listener.on(event);
+    }
+
+    /** The register budget (from -maxrregcount, .maxnreg, launch bounds). */
+    public RegisterBudget budget() {
+        return budget;
+    }
+
+    /** Registers ptxas counts beyond the allocated ones (knob RegTuneReservedRegisters). */
+    public int reserved() {
+        return reserved;
+    }
+
+    /** Slots the GPR classes may use: the budget minus the reserved registers, at least one. */
+    public int gprBudget() {
+        return Math.max(1, budget.registers() - reserved);
+    }
+
+    /** Slots per register class id (see {@link RegisterBudget#classBudgets}). */
+    public int[] classBudgets() {
+        return classBudgets;
+    }
+
+    /**
+     * Replaces the function by {@code rewritten}, which has the same instructions and operand
+     * indices, and discards every analysis of the old one. {@code lift} maps an assignment of the
+     * new function back to the old one; {@code removed} marks, per instruction, copies the rewrite
+     * removed.
+     */
+    public void rewrite(KernelFunction rewritten, UnaryOperator<Assignment> lift, boolean[] removed) {
+        if (rewritten.instrCount() != function.instrCount()) {
+            throw new IllegalArgumentException("a rewrite must keep the instructions: " + function.instrCount()
+                    + " became " + rewritten.instrCount());
+        }
+        for (int i = 0; i < removed.length; i++) {
+            removedCopies[i] |= removed[i];
+        }
+        if (rewritten != function) {
+            function = rewritten;
+            analyses = FunctionAnalyses.of(rewritten, knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
+        }
+        lifts.add(lift);
+    }
+
+    /** Per instruction of {@link #function()}: a copy some stage removed. Stages may mark more. */
+    public boolean[] removedCopies() {
+        return removedCopies;
+    }
+
+    public CopyCoalescing copyCoalescing() {
+        return copyCoalescing;
+    }
+
+    public void copyCoalescing(CopyCoalescing report) {
+        this.copyCoalescing = report;
+    }
+
+    /** Ends the allocation as ptxas's "Register allocation failed": later stages do not run. */
+    public void fail() {
+        failed = true;
+        result = AllocationResult.failed(function.name(), arch.name(), budget.registers(), stats(), copyCoalescing);
+        if (explaining()) {
+            report(new AllocationEvent.Failed(result.message()));
+        }
+    }
+
+    public boolean failed() {
+        return failed;
+    }
+
+    /** The placement of {@link #function()}, once a family's allocation stage has made it. */
+    public Assignment assignment() {
+        return assignment;
+    }
+
+    public void assignment(Assignment placement, int localFrame, int smemPerBlock) {
+        this.assignment = placement;
+        this.localFrameBytes = localFrame;
+        this.smemBytesPerBlock = smemPerBlock;
+    }
+
+    /** Bytes of LMEM spill slots per thread. */
+    public int localFrameBytes() {
+        return localFrameBytes;
+    }
+
+    /** Bytes of the SMEM spill area per block. */
+    public int smemBytesPerBlock() {
+        return smemBytesPerBlock;
+    }
+
+    /** {@code a}, an assignment of {@link #function()}, as an assignment of {@link #original()}. */
+    public Assignment lift(Assignment a) {
+        Assignment out = a;
+        for (int k = lifts.size() - 1; k >= 0; k--) {
+            out = lifts.get(k).apply(out);
+        }
+        return out;
+    }
+
+    public AllocationResult result() {
+        if (result == null) {
+            throw new IllegalStateException("the pipeline ended without a result for " + original.name());
+        }
+        return result;
+    }
+
+    public void result(AllocationResult r) {
+        this.result = r;
+    }
+
+    public void countAttempts(int n) {
+        attempts += n;
+    }
+
+    public void countCoalescedCopies(int n) {
+        coalescedCopies += n;
+    }
+
+    public void countSpilledValues(int n) {
+        spilledValues += n;
+    }
+
+    public void countGuidancePicks(int n) {
+        guidancePicks += n;
+    }
+
+    public void countForcedSpills(int n) {
+        forcedSpills += n;
+    }
+
+    public void countDiscardedSlots(int n) {
+        discardedSlots += n;
+    }
+
+    public void countFallbacks(int n) {
+        fallbacks += n;
+    }
+
+    public void countUniformValues(int n) {
+        uniformValues += n;
+    }
+
+    public AllocationStats stats() {
+        return new AllocationStats(attempts, coalescedCopies, spilledValues, guidancePicks, forcedSpills,
+                discardedSlots, fallbacks, uniformValues);
+    }
+}
