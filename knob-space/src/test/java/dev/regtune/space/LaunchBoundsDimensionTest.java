@@ -44,7 +44,7 @@ class LaunchBoundsDimensionTest {
         for (Configuration c : all) {
             KernelFunction bounded = fn.withLaunchBounds(c.launchBounds().orElseThrow());
             AllocationResult r = Allocators.fatPoint().allocate(bounded, c.knobs(), ArchProfiles.of("sm_90"), 0);
-            AllocationChecker.verify(bounded, r.assignment());
+            AllocationChecker.verify(r.allocatedFunction(), r.assignment());
             // ptxas caps 1024-thread blocks at 64 registers and two 256-thread blocks at 128
             int expected = c.get(Configuration.LAUNCH_BOUNDS).equals("1024") ? 64 : 128;
             assertEquals(expected, r.usage().budget(), c.toString());

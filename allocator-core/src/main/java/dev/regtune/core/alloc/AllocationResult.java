@@ -1,5 +1,7 @@
 package dev.regtune.core.alloc;
 
+import dev.regtune.core.ir.KernelFunction;
+
 /**
  * The outcome of allocating one function: what {@code ptxas -v} would report, RegTune's
  * estimates, and what the allocator did.
@@ -13,17 +15,20 @@ package dev.regtune.core.alloc;
  * @param estimates latency and occupancy estimates
  * @param stats counters of the allocator's work
  * @param copyCoalescing what CICC's copy coalescer saw, merged and left; {@link CopyCoalescing#NONE} when it did not run
- * @param assignment the placement of the function as given, for the checker; null when allocation failed
+ * @param assignment the placement of {@code allocatedFunction}, for the checker; null when allocation failed
+ * @param allocatedFunction the function {@code assignment} places: the function as given, unless a
+ *     stage changed its code (lowering, promotion, scheduling), then the changed one; null when
+ *     allocation failed
  */
 public record AllocationResult(String function, String arch, AllocationStatus status, String message,
         RegisterUsage usage, SpillUsage spills, Estimates estimates, AllocationStats stats,
-        CopyCoalescing copyCoalescing, Assignment assignment) {
+        CopyCoalescing copyCoalescing, Assignment assignment, KernelFunction allocatedFunction) {
 
     /** The result of a function that cannot be allocated within {@code budget} registers. */
     public static AllocationResult failed(String function, String arch, int budget, AllocationStats stats,
             CopyCoalescing copyCoalescing) {
         return new AllocationResult(function, arch, AllocationStatus.ALLOC_FAILED, failureMessage(budget),
-                RegisterUsage.failedAt(budget), SpillUsage.NONE, Estimates.NONE, stats, copyCoalescing, null);
+                RegisterUsage.failedAt(budget), SpillUsage.NONE, Estimates.NONE, stats, copyCoalescing, null, null);
     }
 
     /** ptxas's message for a function that cannot be allocated within {@code registerCount} registers. */
@@ -35,13 +40,13 @@ public record AllocationResult(String function, String arch, AllocationStatus st
     /** This result with another register usage (tests and wrappers that perturb a figure). */
     public AllocationResult withUsage(RegisterUsage newUsage) {
         return new AllocationResult(function, arch, status, message, newUsage, spills, estimates, stats,
-                copyCoalescing, assignment);
+                copyCoalescing, assignment, allocatedFunction);
     }
 
-    /** This result with another assignment (null for none). */
+    /** This result with another assignment of the same function (null for none). */
     public AllocationResult withAssignment(Assignment newAssignment) {
         return new AllocationResult(function, arch, status, message, usage, spills, estimates, stats,
-                copyCoalescing, newAssignment);
+                copyCoalescing, newAssignment, allocatedFunction);
     }
 
     /** Convenience: the registers as "Used N registers". */

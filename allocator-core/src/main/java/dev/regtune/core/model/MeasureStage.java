@@ -30,11 +30,11 @@ public final class MeasureStage implements Stage<AllocationState> {
                     m.predicateBitRegister(), s.knobs().getInt(KnobCatalogue.MINIMUM_REGISTERS),
                     s.arch().maxRegistersPerThread(), m.occupancy().activeWarpsPerSm(), m.occupancy().occupancy()));
         }
-        int frame = s.localFrameBytes() + s.original().localBytes();
+        int frame = s.localFrameBytes() + s.function().localBytes();
         s.result(new AllocationResult(s.original().name(), s.arch().name(), AllocationStatus.OK, "",
                 new RegisterUsage(m.registers(), m.uniformRegisters(), m.predicateRegisters(), s.budget().registers()),
                 new SpillUsage(m.spills().localSpillBytes(), m.spills().localRefillBytes(), frame, s.smemBytesPerBlock()),
                 new Estimates(m.estLatencyCycles(), m.occupancy().occupancy(), m.occupancy().activeWarpsPerSm()),
-                s.stats(), s.copyCoalescing(), s.lift(s.assignment())));
+                s.stats(), s.copyCoalescing(), s.lift(s.assignment()), s.allocated()));
     }
 }

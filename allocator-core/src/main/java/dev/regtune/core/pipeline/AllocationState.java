@@ -35,6 +35,7 @@ public class AllocationState {
     private final int[] classBudgets;
     private final List<UnaryOperator<Assignment>> lifts = new ArrayList<>();
 
+    private KernelFunction allocated;
     private KernelFunction function;
     private FunctionAnalyses analyses;
     private boolean[] removedCopies;
@@ -57,6 +58,7 @@ public class AllocationState {
     public AllocationState(KernelFunction function, Knobs knobs, ArchProfile arch, int maxRegisters,
             AllocationListener listener) {
         this.original = function;
+        this.allocated = function;
         this.function = function;
         this.knobs = knobs;
         this.arch = arch;
@@ -129,6 +131,35 @@ public class AllocationState {
     /** Slots per register class id (see {@link RegisterBudget#classBudgets}). */
     public int[] classBudgets() {
         return classBudgets;
+    }
+
+    /**
+     * The function the final assignment places: the caller's, or the last one a stage {@link
+     * #transform transformed} the code into.
+     */
+    public KernelFunction allocated() {
+        return allocated;
+    }
+
+    /**
+     * Replaces the function by {@code changed}, whose code differs (instructions inserted, removed
+     * or reordered: lowering, promotion, scheduling), and discards every analysis of the old one.
+     * The result's assignment then places {@code changed}, which the result names as its allocated
+     * function so the checker verifies what was allocated. Code transforms come before every
+     * register rewrite: an assignment cannot be lifted back across a change of code.
+     */
+    public void transform(KernelFunction changed) {
+        if (!lifts.isEmpty()) {
+            throw new IllegalStateException("a stage changed the code of " + original.name()
+                    + " after a register rewrite; code transforms must come first");
+        }
+        if (changed == function) {
+            return;
+        }
+        function = changed;
+        allocated = changed;
+        analyses = FunctionAnalyses.of(changed, knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
+        removedCopies = new boolean[changed.instrCount()];
     }
 
     /**

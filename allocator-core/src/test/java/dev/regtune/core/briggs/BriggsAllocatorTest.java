@@ -55,7 +55,7 @@ class BriggsAllocatorTest {
     private static AllocationResult allocate(KernelFunction fn, Knobs knobs, int budget) {
         AllocationResult r = new BriggsAllocator().allocate(fn, knobs, ArchProfiles.of("sm_80"), budget);
         assertEquals(AllocationStatus.OK, r.status(), r.message());
-        AllocationChecker.verify(fn, r.assignment());
+        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
         return r;
     }
 

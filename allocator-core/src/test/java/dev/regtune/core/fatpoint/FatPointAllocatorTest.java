@@ -24,7 +24,7 @@ class FatPointAllocatorTest {
     static AllocationResult allocate(KernelFunction fn, Knobs knobs, int maxRegs) {
         AllocationResult r = ALLOCATOR.allocate(fn, knobs, SM90, maxRegs);
         if (r.status() == AllocationStatus.OK) {
-            AllocationChecker.verify(fn, r.assignment());
+            AllocationChecker.verify(r.allocatedFunction(), r.assignment());
         }
         return r;
     }
@@ -135,7 +135,7 @@ class FatPointAllocatorTest {
         b.instr("st.global", dev.regtune.core.ir.InstrKind.STORE_GLOBAL, 0, new int[0], u, 0);
         KernelFunction fn = b.build();
         AllocationResult volta = ALLOCATOR.allocate(fn, Knobs.defaults(), ArchProfiles.of("sm_70"), 0);
-        AllocationChecker.verify(fn, volta.assignment());
+        AllocationChecker.verify(volta.allocatedFunction(), volta.assignment());
         assertEquals(10 + 2, volta.registers());
         assertEquals(0, volta.usage().uniform());
         assertEquals(dev.regtune.core.ir.RegClass.R.id(), volta.assignment().classOf(u[0]));

@@ -84,7 +84,7 @@ class RandomAllocationPropertyTest {
             String where = "kernel seed " + seed + " size " + size + " on " + arch.name() + " budget " + budget + " "
                     + knobs;
             if (r.status() == AllocationStatus.OK) {
-                CheckReport report = AllocationChecker.check(fn, r.assignment());
+                CheckReport report = AllocationChecker.check(r.allocatedFunction(), r.assignment());
                 assertTrue(report.ok(), where + ": " + report.summary());
                 assertTrue(r.registers() <= r.usage().budget() + 1, where + ": registers " + r.registers());
                 ok++;

@@ -58,7 +58,7 @@ class CorpusAllocationTest {
                         continue;
                     }
                     assertEquals(AllocationStatus.OK, r.status(), where + ": " + r.message());
-                    AllocationChecker.verify(fn, r.assignment());
+                    AllocationChecker.verify(r.allocatedFunction(), r.assignment());
                     assertTrue(r.registers() <= r.usage().budget() + 1, where + ": " + r.registers() + " registers");
                     assertEquals(r.copyCoalescing().copiesSeen(),
                             r.copyCoalescing().copiesMerged() + r.copyCoalescing().copiesLeft(), where);

@@ -32,7 +32,7 @@ final class Kernels {
         KernelFunction fn = parse(k);
         AllocationResult r = Allocators.fatPoint().allocate(fn, Knobs.defaults(), ArchProfiles.of(k.arch()), 0);
         if (r.status() == AllocationStatus.OK) {
-            AllocationChecker.verify(fn, r.assignment());
+            AllocationChecker.verify(r.allocatedFunction(), r.assignment());
         }
         return r;
     }

@@ -79,7 +79,7 @@ public final class AllocationRunner {
                 explain ? recorder : AllocationListener.NONE);
         FunctionReport.Verification check = null;
         if (verify && r.status() == AllocationStatus.OK) {
-            CheckReport report = AllocationChecker.check(fn, r.assignment());
+            CheckReport report = AllocationChecker.check(r.allocatedFunction(), r.assignment());
             check = new FunctionReport.Verification(report.ok(), report.summary());
         }
         return FunctionReport.allocated(displayName, fn.kind(), r, check, recorder.events());

@@ -107,7 +107,7 @@ public final class AllocationBenchmark {
             for (BenchTarget t : targets) {
                 AllocationResult r = allocateOnce(family, t);
                 if (r.status() == AllocationStatus.OK) {
-                    CheckReport report = AllocationChecker.check(t.function(), r.assignment());
+                    CheckReport report = AllocationChecker.check(r.allocatedFunction(), r.assignment());
                     if (!report.ok()) {
                         throw new IllegalStateException("the " + family.name() + " allocation of "
                                 + t.function().name() + " fails the checker: " + report.summary());

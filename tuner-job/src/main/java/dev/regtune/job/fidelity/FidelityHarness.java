@@ -120,7 +120,7 @@ public final class FidelityHarness {
     private AllocationResult allocateChecked(AllocatorFamily family, KernelFunction fn, ArchProfile arch, int budget) {
         AllocationResult r = family.allocator().allocate(fn, family.knobs(), arch, budget);
         if (verify && r.status() == AllocationStatus.OK) {
-            CheckReport report = AllocationChecker.check(fn, r.assignment());
+            CheckReport report = AllocationChecker.check(r.allocatedFunction(), r.assignment());
             if (!report.ok()) {
                 throw new IllegalStateException("the " + family.name() + " allocation of " + fn.name() + " on "
                         + arch.name() + " at budget " + budget + " fails the checker: " + report.summary());

@@ -102,7 +102,7 @@ public final class PairEvaluator {
                     AllocationResult r = allocator.allocate(fn, configurations.knobs(c), ArchProfiles.of(kernel.arch()),
                             config.registerBudget());
                     CheckReport check = verify && r.status() == AllocationStatus.OK
-                            ? AllocationChecker.check(fn, r.assignment()) : null;
+                            ? AllocationChecker.check(r.allocatedFunction(), r.assignment()) : null;
                     if (check != null && !check.ok()) {
                         fail(row, outcome, ResultStatus.ERROR, "the allocation checker rejected the result: "
                                 + check.summary());

@@ -29,7 +29,7 @@ class ReportWritersTest {
             CopyCoalescing coalescing) {
         return new AllocationResult(fn, "sm_90", status, message, new RegisterUsage(38, 12, 3, 255),
                 new SpillUsage(16, 24, 40, smem), new Estimates(12345L, 0.75, 48),
-                new AllocationStats(1, coalescing.copiesMerged(), 0, 0, 0, 0, 0, 0), coalescing, null);
+                new AllocationStats(1, coalescing.copiesMerged(), 0, 0, 0, 0, 0, 0), coalescing, null, null);
     }
 
     private static JsonNode json(FunctionReport report) throws Exception {

@@ -83,7 +83,7 @@ class AllocateAllocatorTest {
             for (KernelFunction fn : PtxParser.parse(ptx).functions()) {
                 AllocationResult r = allocator.allocate(fn, knobs, ArchProfiles.of("sm_90"), Integer.parseInt(budget));
                 if (r.status() == AllocationStatus.OK) {
-                    AllocationChecker.verify(fn, r.assignment());
+                    AllocationChecker.verify(r.allocatedFunction(), r.assignment());
                 }
                 expected.add(r);
             }
@@ -100,6 +100,8 @@ class AllocateAllocatorTest {
                 List<String> keys = new ArrayList<>();
                 o.fieldNames().forEachRemaining(keys::add);
                 CopyCoalescing c = r.copyCoalescing();
+                assertEquals("stats", keys.remove(keys.size() - 1), "the counters come last");
+                assertEquals(r.stats().attempts(), o.get("stats").get("attempts").asInt());
                 if (c.equals(CopyCoalescing.NONE)) {
                     assertEquals(JsonReportWriter.KEYS, keys);
                 } else {

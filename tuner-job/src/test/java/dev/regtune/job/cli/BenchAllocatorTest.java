@@ -53,7 +53,7 @@ class BenchAllocatorTest {
         return PtxParser.parse(ptx).functions().stream().map((KernelFunction fn) -> {
             AllocationResult r = allocator.allocate(fn, knobs, ArchProfiles.of("sm_90"), 0);
             if (r.status() == AllocationStatus.OK) {
-                AllocationChecker.verify(fn, r.assignment());
+                AllocationChecker.verify(r.allocatedFunction(), r.assignment());
             }
             return r.registers();
         }).toList();

@@ -50,7 +50,7 @@ class DatasetsGenerateCommandTest {
             assertTrue(lines[i].contains("  " + fn.instrCount() + " instructions  "), lines[i]);
             AllocationResult r = Allocators.fatPoint().allocate(fn, Knobs.defaults(), ArchProfiles.of("sm_90"), 0);
             assertEquals(AllocationStatus.OK, r.status());
-            AllocationChecker.verify(fn, r.assignment());
+            AllocationChecker.verify(r.allocatedFunction(), r.assignment());
         }
         assertTrue(lines[4].startsWith("generated 4 accumulators kernels for sm_90, "), lines[4]);
         assertTrue(lines[4].endsWith("(target 400 each), in " + out), lines[4]);
