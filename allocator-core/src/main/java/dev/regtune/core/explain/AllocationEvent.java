@@ -35,6 +35,15 @@ public sealed interface AllocationEvent {
             int threadsPerBlock, int targetWarps, int minWarps, double linearFraction) implements AllocationEvent {
     }
 
+    /**
+     * The pre-allocation scheduler reordered the blocks.
+     *
+     * @param moved instructions that left their layout position
+     * @param instructions instructions of the function
+     */
+    record BlocksScheduled(int moved, int instructions) implements AllocationEvent {
+    }
+
     /** CICC's copy coalescer ran in front of the allocator. */
     record CopiesCoalesced(CopyCoalescing report) implements AllocationEvent {
     }

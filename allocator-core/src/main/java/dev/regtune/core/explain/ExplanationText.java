@@ -3,6 +3,7 @@ package dev.regtune.core.explain;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.explain.AllocationEvent.AttemptMade;
+import dev.regtune.core.explain.AllocationEvent.BlocksScheduled;
 import dev.regtune.core.explain.AllocationEvent.BriggsRound;
 import dev.regtune.core.explain.AllocationEvent.BudgetChosen;
 import dev.regtune.core.explain.AllocationEvent.ClassFinished;
@@ -54,6 +55,9 @@ public final class ExplanationText {
                         + " reserved, so " + b.gprBudget() + " GPR slots; " + b.threadsPerBlock()
                         + " threads/block give " + b.targetWarps() + " warps/SM at the budget, " + b.minWarps()
                         + " at the architecture's maximum; budget-model fraction " + fmt(b.linearFraction()));
+            } else if (e instanceof BlocksScheduled s) {
+                out.add("    pre-allocation scheduler moved " + s.moved() + " of " + s.instructions()
+                        + " instructions (loads hoisted under the register target, registers freed first above it)");
             } else if (e instanceof CopiesCoalesced c) {
                 out.add("    CICC copy coalescer: " + c.report().copiesSeen()
                         + " copies seen, " + c.report().copiesMerged() + " merged, " + c.report().copiesLeft()

@@ -2,6 +2,7 @@ package dev.regtune.core.fatpoint;
 
 import dev.regtune.core.explain.AllocationEvent;
 import dev.regtune.core.ir.RegClass;
+import dev.regtune.core.ir.FunctionKind;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.spill.BestResultRecorder;
@@ -90,6 +91,11 @@ final class ClassAllocationDriver {
         if (knobs.getBool(KnobCatalogue.FOLD_CONSTANTS)) {
             for (int g : members) {
                 spilled[g] |= facts.immediate(g);
+            }
+        }
+        if (knobs.getBool(KnobCatalogue.FOLD_PARAMETERS) && cx.function().kind() == FunctionKind.ENTRY) {
+            for (int g : members) {
+                spilled[g] |= facts.parameter(g);
             }
         }
         // NOSPILL.

@@ -26,9 +26,11 @@ public final class GroupFacts {
     private final int[] liveLength;
     private final boolean[] rematerializable;
     private final boolean[] immediate;
+    private final boolean[] parameter;
 
     private GroupFacts(int[] occOff, int[] occPoint, double[] frequencyUses, boolean[] constrained, int[] flags,
-            int[] fixedSlot, int[][] excluded, int[] liveLength, boolean[] rematerializable, boolean[] immediate) {
+            int[] fixedSlot, int[][] excluded, int[] liveLength, boolean[] rematerializable, boolean[] immediate,
+            boolean[] parameter) {
         this.occOff = occOff;
         this.occPoint = occPoint;
         this.frequencyUses = frequencyUses;
@@ -39,6 +41,7 @@ public final class GroupFacts {
         this.liveLength = liveLength;
         this.rematerializable = rematerializable;
         this.immediate = immediate;
+        this.parameter = parameter;
     }
 
     public static GroupFacts build(KernelFunction fn, ValueGroups groups, BlockFrequency freq) {
@@ -121,6 +124,7 @@ public final class GroupFacts {
         // a memory load other than a parameter or constant read.
         boolean[] remat = new boolean[g];
         boolean[] imm = new boolean[g];
+        boolean[] param = new boolean[g];
         boolean[] blocked = new boolean[g];
         for (int i = 0; i < fn.instrCount(); i++) {
             InstrKind kind = fn.instrKind(i);
@@ -133,6 +137,7 @@ public final class GroupFacts {
                     imm[gr] = kind != InstrKind.LOAD_PARAM && kind != InstrKind.LOAD_CONST
                             && (fn.instrFlags(i) & (InstrFlags.READS_UNIFORM_SPECIAL
                                     | InstrFlags.READS_DIVERGENT_SPECIAL)) == 0;
+                    param[gr] |= kind == InstrKind.LOAD_PARAM;
                 } else {
                     blocked[gr] = true;
                 }
@@ -141,9 +146,10 @@ public final class GroupFacts {
         for (int k = 0; k < g; k++) {
             remat[k] &= !blocked[k];
             imm[k] &= remat[k];
+            param[k] &= remat[k];
         }
         return new GroupFacts(newOff, Arrays.copyOf(pts, w), fu, constrained, flags, fixed, excluded, liveLength,
-                remat, imm);
+                remat, imm, param);
     }
 
     public int occurrenceCount(int g) {
@@ -205,6 +211,14 @@ public final class GroupFacts {
     /** Whether the group's value is a constant computed from immediates only (foldable into its uses). */
     public boolean immediate(int g) {
         return immediate[g];
+    }
+
+    /**
+     * Whether the group's value is a kernel parameter read ({@code ld.param} of an entry): SASS
+     * reads it from the constant bank where it is used.
+     */
+    public boolean parameter(int g) {
+        return parameter[g];
     }
 
     /** Number of program points the group is live at. */

@@ -135,6 +135,95 @@ public final class KernelFunction {
                 succ, predStart, pred);
     }
 
+    /**
+     * The same function with its instructions in another order within their blocks, as a
+     * scheduler leaves them: instruction {@code i} of the result is instruction {@code order[i]} of
+     * this one. Blocks, labels, the CFG and every vreg are shared with this function.
+     *
+     * @throws IllegalArgumentException if {@code order} is not a permutation that keeps every
+     *     instruction in its block
+     */
+    public KernelFunction withInstructionOrder(int[] order) {
+        int n = instrCount();
+        if (order.length != n) {
+            throw new IllegalArgumentException("an order of " + name + " needs " + n + " entries, not " + order.length);
+        }
+        boolean[] seen = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            int from = order[i];
+            if (from < 0 || from >= n || seen[from] || instrBlock[from] != instrBlock[i]) {
+                throw new IllegalArgumentException("position " + i + " of " + name
+                        + " cannot take instruction " + from + ": not a permutation within blocks");
+            }
+            seen[from] = true;
+        }
+        short[] opcode = new short[n];
+        byte[] kinds = new byte[n];
+        int[] flags = new int[n];
+        int[] lines = new int[n];
+        byte[] defCounts = new byte[n];
+        int[] starts = new int[n + 1];
+        int[] ops = new int[operands.length];
+        int at = 0;
+        for (int i = 0; i < n; i++) {
+            int from = order[i];
+            opcode[i] = instrOpcode[from];
+            kinds[i] = instrKind[from];
+            flags[i] = instrFlags[from];
+            lines[i] = instrLine[from];
+            defCounts[i] = instrDefCount[from];
+            starts[i] = at;
+            int len = instrOperandStart[from + 1] - instrOperandStart[from];
+            System.arraycopy(operands, instrOperandStart[from], ops, at, len);
+            at += len;
+        }
+        starts[n] = at;
+        return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
+                vregPairMode, vregNvptxClass, vregFlags, constraints, opcodeTable, opcode, kinds, flags, lines, starts,
+                defCounts, ops, instrBlock, blockLabels, blockStart, succStart, succ, predStart, pred);
+    }
+
+    /**
+     * Structural equality: the same declarations and the same instructions in the same order.
+     * Stages that reorder or rewrite code create new instances, so results are compared by content.
+     */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof KernelFunction k)) {
+            return false;
+        }
+        return name.equals(k.name) && kind == k.kind && localBytes == k.localBytes && sharedBytes == k.sharedBytes
+                && params.equals(k.params) && launchBounds.equals(k.launchBounds)
+                && Arrays.equals(vregNames, k.vregNames) && Arrays.equals(vregClass, k.vregClass)
+                && Arrays.equals(vregPairMode, k.vregPairMode) && Arrays.equals(vregNvptxClass, k.vregNvptxClass)
+                && Arrays.equals(vregFlags, k.vregFlags) && constraints.equals(k.constraints)
+                && Arrays.equals(instrKind, k.instrKind) && Arrays.equals(instrFlags, k.instrFlags)
+                && Arrays.equals(instrLine, k.instrLine) && Arrays.equals(instrOperandStart, k.instrOperandStart)
+                && Arrays.equals(instrDefCount, k.instrDefCount) && Arrays.equals(operands, k.operands)
+                && sameOpcodes(k) && Arrays.equals(blockStart, k.blockStart) && Arrays.equals(succ, k.succ)
+                && Arrays.equals(succStart, k.succStart) && Arrays.equals(blockLabels, k.blockLabels);
+    }
+
+    private boolean sameOpcodes(KernelFunction k) {
+        if (instrOpcode.length != k.instrOpcode.length) {
+            return false;
+        }
+        for (int i = 0; i < instrCount(); i++) {
+            if (!opcode(i).equals(k.opcode(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * name.hashCode() + Arrays.hashCode(operands)) + Arrays.hashCode(instrFlags);
+    }
+
     /** Bytes of {@code .local} memory the function declares (arrays the compiler did not promote). */
     public int localBytes() {
         return localBytes;

@@ -234,6 +234,29 @@ public final class KnobCatalogue {
     public static final KnobDef NEW_LOOP_INVARIANT_HOISTING = bool(934, "UseNewLoopInvariantRoutineForHoisting", true,
             false, KnobEffect.PASSIVE, "Selects the new LICM routine for the HoistInvariants pre-pass (not modelled).");
 
+    public static final KnobDef FOLD_PARAMETERS = bool(-1, "RegTuneFoldParameters", false, false,
+            KnobEffect.MODELLED, "Treat a kernel parameter read (ld.param in an entry) as folded into the "
+                    + "instructions that use it, as SASS reads c[0x0][...] operands: it holds a register only at "
+                    + "each use.");
+
+    // ---- pre-allocation scheduling (ptxas reorders blocks before it allocates) ----
+    public static final KnobDef SCHEDULE_BEFORE_ALLOCATION = bool(-1, "RegTuneScheduleBeforeAllocation", false, true,
+            KnobEffect.MODELLED, "Reorder each block before allocation as ptxas's scheduler does: hoist loads and "
+                    + "other long-latency work while pressure stays under RegTuneScheduleRegisterTarget, free "
+                    + "registers first above it.");
+    public static final KnobDef SCHEDULE_REGISTER_TARGET = def(-1, "RegTuneScheduleRegisterTarget", false,
+            KnobType.INT, 40, 1, 255, KnobEffect.MODELLED, "32-bit GPR slots a block's pressure may grow to while "
+                    + "the scheduler hoists long-latency work (40, chosen by repository-held-out cross-validation "
+                    + "on corpus-real among 24/32/40/48).");
+    public static final KnobDef SCHEDULE_REDUCE_PRESSURE = bool(-1, "RegTuneScheduleReducePressure", false, false,
+            KnobEffect.MODELLED, "Reorder a block whose PTX order already needs more than the register target so "
+                    + "that it frees registers first; off (the default, chosen by cross-validation: the fat-point "
+                    + "scan packs the reordered GEMM tiles worse than PTX's order): such blocks keep PTX's order.");
+    public static final KnobDef SCHEDULE_LOAD_LATENCY = def(-1, "RegTuneScheduleLoadLatency", false, KnobType.INT,
+            20, 0, 10_000, KnobEffect.MODELLED, "Weight of a memory read on the scheduler's critical path.");
+    public static final KnobDef SCHEDULE_ALU_LATENCY = def(-1, "RegTuneScheduleAluLatency", false, KnobType.INT, 4,
+            0, 10_000, KnobEffect.MODELLED, "Weight of any other instruction on the scheduler's critical path.");
+
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 class FatPointAllocatorTest {
     private static final ArchProfile SM90 = ArchProfiles.of("sm_90");
     private static final FatPointAllocator ALLOCATOR = new FatPointAllocator();
+    /** The synthetic kernels below pin the allocation stages on their layout; the scheduler has its own tests. */
+    private static final Knobs IN_LAYOUT = Knobs.defaults().with(KnobCatalogue.SCHEDULE_BEFORE_ALLOCATION, 0);
 
     static AllocationResult allocate(KernelFunction fn, Knobs knobs, int maxRegs) {
         AllocationResult r = ALLOCATOR.allocate(fn, knobs, SM90, maxRegs);
@@ -35,16 +37,16 @@ class FatPointAllocatorTest {
         // 33 slots + 2 reserved. The pair is uniform, but moving it out of R (to 33 registers)
         // does not reach the occupancy cliff at 32, so the default policy leaves it in R.
         KernelFunction fn = SmallKernels.parallelLive(30, PairMode.SINGLE);
-        AllocationResult popped = allocate(fn, Knobs.defaults().with(KnobCatalogue.ASSIGN_IN_PUSH_ORDER, 0), 0);
+        AllocationResult popped = allocate(fn, IN_LAYOUT.with(KnobCatalogue.ASSIGN_IN_PUSH_ORDER, 0), 0);
         assertEquals(33 + 2, popped.registers(), "the pair (VeryHigh) is coloured before the singles");
         // In push order the 31 singles take R0..R30 first and the pair needs an even slot: R32.
-        AllocationResult r = allocate(fn, Knobs.defaults(), 0);
+        AllocationResult r = allocate(fn, IN_LAYOUT, 0);
         assertEquals(AllocationStatus.OK, r.status());
         assertEquals(34 + 2, r.registers());
         assertEquals(0, r.usage().uniform());
         assertFalse(r.spills().any());
         assertEquals(1, r.stats().attempts(), "one NOSPILL attempt for R; no other class has values");
-        AllocationResult all = allocate(fn, Knobs.defaults().with(KnobCatalogue.UNIFORM_POLICY, 2), 0);
+        AllocationResult all = allocate(fn, IN_LAYOUT.with(KnobCatalogue.UNIFORM_POLICY, 2), 0);
         assertEquals(31 + 2, all.registers(), "policy 2 moves every uniform value (the pair) to UR");
         assertEquals(2, all.usage().uniform());
     }
@@ -54,11 +56,11 @@ class FatPointAllocatorTest {
         // 29 + 1 + 2 = 32 slots + 2 reserved = 34 registers; without the pair 32 registers,
         // which allows 64 warps of 256-thread blocks on sm_90 instead of 48
         KernelFunction fn = SmallKernels.parallelLive(29, PairMode.SINGLE);
-        AllocationResult r = allocate(fn, Knobs.defaults(), 0);
+        AllocationResult r = allocate(fn, IN_LAYOUT, 0);
         assertEquals(32, r.registers());
         assertEquals(2, r.usage().uniform());
         assertEquals(1.0, r.estimates().occupancy());
-        AllocationResult noTarget = allocate(fn, Knobs.defaults().with(KnobCatalogue.OCCUPANCY_TARGET, 0), 0);
+        AllocationResult noTarget = allocate(fn, IN_LAYOUT.with(KnobCatalogue.OCCUPANCY_TARGET, 0), 0);
         assertEquals(34, noTarget.registers());
         assertEquals(0.75, noTarget.estimates().occupancy());
     }

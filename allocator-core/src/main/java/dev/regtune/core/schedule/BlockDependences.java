@@ -1,0 +1,229 @@
+package dev.regtune.core.schedule;
+
+import dev.regtune.core.ir.InstrFlags;
+import dev.regtune.core.ir.InstrKind;
+import dev.regtune.core.ir.KernelFunction;
+import java.util.Arrays;
+
+/**
+ * The dependence graph of one basic block: which instruction must stay after which. Nodes are the
+ * block's instructions, numbered from 0 in layout order; an edge runs from an earlier to a later
+ * node, so layout order is always a valid schedule.
+ *
+ * <ul>
+ * <li>Registers: a use after the def it reads, a def after the previous def of its register and
+ * after every use of that previous value.</li>
+ * <li>Memory: a load after the last store and fence; a store after the last store, the loads
+ * since it and the last fence. Reads of kernel parameters and constant banks are read-only and
+ * follow only the last fence (a call's return values are read with {@code ld.param}).</li>
+ * <li>Fences (barriers, calls, atomics, warp-collective and tensor-core work, anything the front
+ * end could not classify) keep their place among memory operations and each other.</li>
+ * <li>The block's last instruction stays last when it is a branch, a return or an exit.</li>
+ * </ul>
+ */
+final class BlockDependences {
+    private final int size;
+    private final int[] succStart;
+    private final int[] succ;
+    private final boolean[] data;
+    private final int[] predCount;
+
+    private BlockDependences(int size, int[] succStart, int[] succ, boolean[] data, int[] predCount) {
+        this.size = size;
+        this.succStart = succStart;
+        this.succ = succ;
+        this.data = data;
+        this.predCount = predCount;
+    }
+
+    /** The graph of block {@code b} of {@code f}. */
+    static BlockDependences of(KernelFunction f, int b) {
+        int start = f.blockStart(b);
+        int n = f.blockEnd(b) - start;
+        EdgeList edges = new EdgeList();
+        int[] lastDef = new int[f.vregCount()];
+        Arrays.fill(lastDef, -1);
+        int[][] readers = new int[f.vregCount()][];
+        int[] readerCount = new int[f.vregCount()];
+        int lastStore = -1;
+        int lastFence = -1;
+        int[] loadsSinceStore = new int[Math.max(1, n)];
+        int loads = 0;
+        int[] memorySinceFence = new int[Math.max(1, n)];
+        int memory = 0;
+        for (int k = 0; k < n; k++) {
+            int i = start + k;
+            for (int u = 0; u < f.useCount(i); u++) {
+                int v = f.use(i, u);
+                if (lastDef[v] >= 0) {
+                    edges.addData(lastDef[v], k);
+                }
+                int[] r = readers[v];
+                if (r == null) {
+                    r = readers[v] = new int[4];
+                } else if (readerCount[v] == r.length) {
+                    r = readers[v] = Arrays.copyOf(r, r.length * 2);
+                }
+                r[readerCount[v]++] = k;
+            }
+            for (int d = 0; d < f.defCount(i); d++) {
+                int v = f.def(i, d);
+                if (lastDef[v] >= 0) {
+                    edges.add(lastDef[v], k);
+                }
+                for (int r = 0; r < readerCount[v]; r++) {
+                    if (readers[v][r] != k) {
+                        edges.add(readers[v][r], k);
+                    }
+                }
+                readerCount[v] = 0;
+                lastDef[v] = k;
+            }
+            switch (memoryRole(f, i)) {
+                case READ_ONLY -> {
+                    if (lastFence >= 0) {
+                        edges.add(lastFence, k);
+                    }
+                }
+                case LOAD -> {
+                    if (lastStore >= 0) {
+                        edges.add(lastStore, k);
+                    }
+                    if (lastFence >= 0) {
+                        edges.add(lastFence, k);
+                    }
+                    loadsSinceStore[loads++] = k;
+                    memorySinceFence[memory++] = k;
+                }
+                case STORE -> {
+                    if (lastStore >= 0) {
+                        edges.add(lastStore, k);
+                    }
+                    if (lastFence >= 0) {
+                        edges.add(lastFence, k);
+                    }
+                    for (int l = 0; l < loads; l++) {
+                        edges.add(loadsSinceStore[l], k);
+                    }
+                    loads = 0;
+                    lastStore = k;
+                    memorySinceFence[memory++] = k;
+                }
+                case FENCE -> {
+                    if (lastFence >= 0) {
+                        edges.add(lastFence, k);
+                    }
+                    for (int m = 0; m < memory; m++) {
+                        edges.add(memorySinceFence[m], k);
+                    }
+                    memory = 0;
+                    loads = 0;
+                    lastStore = -1;
+                    lastFence = k;
+                }
+                case NONE -> {
+                }
+            }
+        }
+        if (n > 1 && endsBlock(f, start + n - 1)) {
+            for (int k = 0; k < n - 1; k++) {
+                edges.add(k, n - 1);
+            }
+        }
+        return edges.toGraph(n);
+    }
+
+    /** Nodes of the block. */
+    int size() {
+        return size;
+    }
+
+    int succCount(int node) {
+        return succStart[node + 1] - succStart[node];
+    }
+
+    int succ(int node, int k) {
+        return succ[succStart[node] + k];
+    }
+
+    /**
+     * Whether the {@code k}-th edge out of {@code node} carries a value (a use of the node's def),
+     * so the successor waits for the node's latency; other edges only keep an order.
+     */
+    boolean carriesValue(int node, int k) {
+        return data[succStart[node] + k];
+    }
+
+    /** Edges into {@code node} (an edge added twice counts twice, as it is released twice). */
+    int predCount(int node) {
+        return predCount[node];
+    }
+
+    private static boolean endsBlock(KernelFunction f, int i) {
+        return f.instrHas(i, InstrFlags.BRANCH | InstrFlags.NO_FALLTHROUGH | InstrFlags.RETURN);
+    }
+
+    private enum MemoryRole { NONE, READ_ONLY, LOAD, STORE, FENCE }
+
+    private static MemoryRole memoryRole(KernelFunction f, int i) {
+        if (f.instrHas(i, InstrFlags.CALL | InstrFlags.BRANCH | InstrFlags.RETURN | InstrFlags.NO_FALLTHROUGH)) {
+            return MemoryRole.FENCE;
+        }
+        InstrKind kind = f.instrKind(i);
+        return switch (kind) {
+            case INT_ALU, FP32, FP64, SFU, CONVERT, MOVE, INT_MUL -> MemoryRole.NONE;
+            case LOAD_PARAM, LOAD_CONST -> MemoryRole.READ_ONLY;
+            case LOAD_GLOBAL, LOAD_SHARED, LOAD_LOCAL, TEXTURE -> MemoryRole.LOAD;
+            case STORE_GLOBAL, STORE_SHARED, STORE_LOCAL, STORE_PARAM -> MemoryRole.STORE;
+            case ATOMIC, WARP, BARRIER, MMA, BRANCH, CALL, RETURN, OTHER -> MemoryRole.FENCE;
+        };
+    }
+
+    /** Edges as they are found, then packed by source node. */
+    private static final class EdgeList {
+        private int[] from = new int[64];
+        private int[] to = new int[64];
+        private boolean[] value = new boolean[64];
+        private int count;
+
+        void add(int a, int b) {
+            add(a, b, false);
+        }
+
+        void addData(int a, int b) {
+            add(a, b, true);
+        }
+
+        private void add(int a, int b, boolean carries) {
+            if (count == from.length) {
+                from = Arrays.copyOf(from, count * 2);
+                to = Arrays.copyOf(to, count * 2);
+                value = Arrays.copyOf(value, count * 2);
+            }
+            from[count] = a;
+            to[count] = b;
+            value[count] = carries;
+            count++;
+        }
+
+        BlockDependences toGraph(int n) {
+            int[] start = new int[n + 1];
+            int[] preds = new int[n];
+            for (int e = 0; e < count; e++) {
+                start[from[e] + 1]++;
+                preds[to[e]]++;
+            }
+            for (int k = 0; k < n; k++) {
+                start[k + 1] += start[k];
+            }
+            int[] fill = Arrays.copyOf(start, n);
+            int[] out = new int[count];
+            boolean[] carries = new boolean[count];
+            for (int e = 0; e < count; e++) {
+                carries[fill[from[e]]] = value[e];
+                out[fill[from[e]]++] = to[e];
+            }
+            return new BlockDependences(n, start, out, carries, preds);
+        }
+    }
+}

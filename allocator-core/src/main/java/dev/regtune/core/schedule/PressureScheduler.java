@@ -1,0 +1,316 @@
+package dev.regtune.core.schedule;
+
+import dev.regtune.core.analysis.Liveness;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.ir.RegClass;
+
+/**
+ * A top-down list scheduler over one block at a time that trades latency against register
+ * pressure as ptxas's pre-allocation scheduler does. Among the instructions whose predecessors
+ * are placed, it takes
+ * <ol>
+ * <li>while the instruction's new values fit under the register target: the one with the longest
+ * weighted path to the end of the block (a load's latency counts on the edges to its readers), so
+ * independent loads, parameter reads and address arithmetic move to the top;</li>
+ * <li>otherwise: the one that changes pressure least (frees the most), then the longest path.</li>
+ * </ol>
+ * Ties go to the earlier instruction in layout order, so the result is deterministic. Pressure
+ * counts the 32-bit GPR slots of values live across the block (live-out or still to be read).
+ */
+final class PressureScheduler {
+    private final KernelFunction f;
+    private final Liveness liveness;
+    private final SchedulingParameters parameters;
+
+    PressureScheduler(KernelFunction f, Liveness liveness, SchedulingParameters parameters) {
+        this.f = f;
+        this.liveness = liveness;
+        this.parameters = parameters;
+    }
+
+    /**
+     * The new layout of the whole function: position {@code i} takes instruction {@code order[i]}.
+     * Blocks keep their instructions.
+     */
+    int[] order() {
+        int[] order = new int[f.instrCount()];
+        int[] remaining = new int[f.vregCount()];
+        boolean[] live = new boolean[f.vregCount()];
+        for (int b = 0; b < f.blockCount(); b++) {
+            scheduleBlock(b, order, remaining, live);
+        }
+        return order;
+    }
+
+    private void scheduleBlock(int b, int[] order, int[] remaining, boolean[] live) {
+        int start = f.blockStart(b);
+        int n = f.blockEnd(b) - start;
+        for (int k = 0; k < n; k++) {
+            order[start + k] = start + k;
+        }
+        if (n <= 2) {
+            return;
+        }
+        int layoutPeak = simulate(b, order, remaining, live);
+        if (layoutPeak > parameters.registerTarget() && !parameters.reducePressure()) {
+            return;
+        }
+        BlockDependences g = BlockDependences.of(f, b);
+        int[] height = heights(g, start);
+        int[] scheduled = new int[n];
+        int pressure = enter(b, remaining, live);
+        int peak = pressure;
+        int[] waiting = new int[n];
+        int[] ready = new int[n];
+        int readyCount = 0;
+        for (int k = 0; k < n; k++) {
+            waiting[k] = g.predCount(k);
+            if (waiting[k] == 0) {
+                ready[readyCount++] = k;
+            }
+        }
+        for (int placed = 0; placed < n; placed++) {
+            int best = -1;
+            int bestDelta = 0;
+            boolean bestFits = false;
+            for (int r = 0; r < readyCount; r++) {
+                int k = ready[r];
+                int i = start + k;
+                int growth = growth(b, i, live, remaining);
+                int delta = growth - freed(b, i, remaining);
+                boolean fits = pressure + growth <= parameters.registerTarget();
+                if (best < 0 || better(k, fits, delta, height, best, bestFits, bestDelta)) {
+                    best = k;
+                    bestDelta = delta;
+                    bestFits = fits;
+                }
+            }
+            int i = start + best;
+            scheduled[placed] = i;
+            pressure += bestDelta;
+            peak = Math.max(peak, pressure);
+            place(b, i, live, remaining);
+            for (int r = 0; r < readyCount; r++) {
+                if (ready[r] == best) {
+                    ready[r] = ready[--readyCount];
+                    break;
+                }
+            }
+            for (int s = 0; s < g.succCount(best); s++) {
+                int next = g.succ(best, s);
+                if (--waiting[next] == 0) {
+                    ready[readyCount++] = next;
+                }
+            }
+        }
+        leave(b, remaining, live);
+        // Never worse than the layout above the target: ptxas's scheduler keeps PTX's order where
+        // reordering would only add pressure.
+        if (peak <= Math.max(layoutPeak, parameters.registerTarget())) {
+            System.arraycopy(scheduled, 0, order, start, n);
+        }
+    }
+
+    /** The block's peak pressure (between instructions) in the order {@code order[start..end)}. */
+    private int simulate(int b, int[] order, int[] remaining, boolean[] live) {
+        int pressure = enter(b, remaining, live);
+        int peak = pressure;
+        for (int k = f.blockStart(b); k < f.blockEnd(b); k++) {
+            int i = order[k];
+            pressure += growth(b, i, live, remaining) - freed(b, i, remaining);
+            peak = Math.max(peak, pressure);
+            place(b, i, live, remaining);
+        }
+        leave(b, remaining, live);
+        return peak;
+    }
+
+    /** Counts the block's remaining uses and marks the values live on entry; returns their slots. */
+    private int enter(int b, int[] remaining, boolean[] live) {
+        int start = f.blockStart(b);
+        int end = f.blockEnd(b);
+        int pressure = 0;
+        for (int i = start; i < end; i++) {
+            for (int u = 0; u < f.useCount(i); u++) {
+                remaining[f.use(i, u)]++;
+            }
+        }
+        for (int i = start; i < end; i++) {
+            for (int u = 0; u < f.useCount(i); u++) {
+                int v = f.use(i, u);
+                if (!live[v] && liveness.isLiveIn(b, v)) {
+                    live[v] = true;
+                    pressure += slots(v);
+                }
+            }
+        }
+        for (int w = 0; w < liveness.words(); w++) {
+            long word = liveness.liveInWord(b, w) & liveness.liveOutWord(b, w);
+            while (word != 0) {
+                int v = w * 64 + Long.numberOfTrailingZeros(word);
+                word &= word - 1;
+                if (!live[v]) {
+                    live[v] = true;
+                    pressure += slots(v);
+                }
+            }
+        }
+        return pressure;
+    }
+
+    /** Clears what {@link #enter} and the placements left for the block's values. */
+    private void leave(int b, int[] remaining, boolean[] live) {
+        for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+            for (int u = 0; u < f.useCount(i); u++) {
+                remaining[f.use(i, u)] = 0;
+                live[f.use(i, u)] = false;
+            }
+            for (int d = 0; d < f.defCount(i); d++) {
+                live[f.def(i, d)] = false;
+            }
+        }
+        for (int w = 0; w < liveness.words(); w++) {
+            long word = liveness.liveInWord(b, w) | liveness.liveOutWord(b, w);
+            while (word != 0) {
+                int v = w * 64 + Long.numberOfTrailingZeros(word);
+                word &= word - 1;
+                live[v] = false;
+            }
+        }
+    }
+
+    /**
+     * Whether candidate {@code k} beats {@code best}: one that fits under the target first; among
+     * those that fit, the longer path to the block's end; among those that do not, the one that
+     * frees most, then the longer path.
+     */
+    private static boolean better(int k, boolean fits, int delta, int[] height, int best, boolean bestFits,
+            int bestDelta) {
+        if (fits != bestFits) {
+            return fits;
+        }
+        if (!fits && delta != bestDelta) {
+            return delta < bestDelta;
+        }
+        if (height[k] != height[best]) {
+            return height[k] > height[best];
+        }
+        return k < best;
+    }
+
+    private int latency(int i) {
+        return f.instrKind(i).isLoad() ? parameters.loadLatency() : parameters.aluLatency();
+    }
+
+    /** Slots the instruction's new values add when it is placed. */
+    private int growth(int b, int i, boolean[] live, int[] remaining) {
+        int g = 0;
+        for (int d = 0; d < f.defCount(i); d++) {
+            int v = f.def(i, d);
+            if (!live[v] && counts(v) && (remainingAfter(i, v, remaining) > 0 || liveness.isLiveOut(b, v))
+                    && firstDef(i, d)) {
+                g += slots(v);
+            }
+        }
+        return g;
+    }
+
+    /** Slots of values the instruction reads for the last time in the block. */
+    private int freed(int b, int i, int[] remaining) {
+        int freed = 0;
+        for (int u = 0; u < f.useCount(i); u++) {
+            int v = f.use(i, u);
+            if (counts(v) && firstUse(i, u) && remaining[v] == occurrences(i, v) && !liveness.isLiveOut(b, v)
+                    && !defines(i, v)) {
+                freed += slots(v);
+            }
+        }
+        return freed;
+    }
+
+    private void place(int b, int i, boolean[] live, int[] remaining) {
+        for (int u = 0; u < f.useCount(i); u++) {
+            int v = f.use(i, u);
+            remaining[v]--;
+            if (remaining[v] == 0 && !liveness.isLiveOut(b, v) && !defines(i, v)) {
+                live[v] = false;
+            }
+        }
+        for (int d = 0; d < f.defCount(i); d++) {
+            int v = f.def(i, d);
+            if (remaining[v] > 0 || liveness.isLiveOut(b, v)) {
+                live[v] = true;
+            }
+        }
+    }
+
+    private int remainingAfter(int i, int v, int[] remaining) {
+        return remaining[v] - occurrences(i, v);
+    }
+
+    private int occurrences(int i, int v) {
+        int c = 0;
+        for (int u = 0; u < f.useCount(i); u++) {
+            if (f.use(i, u) == v) {
+                c++;
+            }
+        }
+        return c;
+    }
+
+    private boolean defines(int i, int v) {
+        for (int d = 0; d < f.defCount(i); d++) {
+            if (f.def(i, d) == v) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean firstUse(int i, int u) {
+        int v = f.use(i, u);
+        for (int p = 0; p < u; p++) {
+            if (f.use(i, p) == v) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean firstDef(int i, int d) {
+        int v = f.def(i, d);
+        for (int p = 0; p < d; p++) {
+            if (f.def(i, p) == v) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Weighted longest path from each node to the end of its block: a node's latency counts on
+     * the edges that carry its value; edges that only keep an order (memory, fences) weigh nothing.
+     */
+    private int[] heights(BlockDependences g, int start) {
+        int n = g.size();
+        int[] h = new int[n];
+        for (int k = n - 1; k >= 0; k--) {
+            int latency = latency(start + k);
+            int tail = 0;
+            for (int s = 0; s < g.succCount(k); s++) {
+                tail = Math.max(tail, h[g.succ(k, s)] + (g.carriesValue(k, s) ? latency : 0));
+            }
+            h[k] = tail;
+        }
+        return h;
+    }
+
+    private boolean counts(int v) {
+        RegClass c = f.vregClass(v);
+        return c == RegClass.R || c == RegClass.R_ALT;
+    }
+
+    private int slots(int v) {
+        return counts(v) ? f.vregSlots(v) : 0;
+    }
+}

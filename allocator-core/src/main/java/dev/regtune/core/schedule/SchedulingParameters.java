@@ -1,0 +1,23 @@
+package dev.regtune.core.schedule;
+
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.Knobs;
+
+/**
+ * The scheduler's constants, each a knob.
+ *
+ * @param registerTarget GPR slots (32-bit registers) the scheduler lets a block's pressure grow to
+ *     while it hoists long-latency work (knob RegTuneScheduleRegisterTarget)
+ * @param loadLatency weight of a memory read on the critical path (knob RegTuneScheduleLoadLatency)
+ * @param aluLatency weight of any other instruction (knob RegTuneScheduleAluLatency)
+ * @param reducePressure whether a block whose layout already exceeds the target is reordered to
+ *     free registers (knob RegTuneScheduleReducePressure); if not, only blocks under the target move
+ */
+record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency, boolean reducePressure) {
+
+    static SchedulingParameters of(Knobs knobs) {
+        return new SchedulingParameters(knobs.getInt(KnobCatalogue.SCHEDULE_REGISTER_TARGET),
+                knobs.getInt(KnobCatalogue.SCHEDULE_LOAD_LATENCY), knobs.getInt(KnobCatalogue.SCHEDULE_ALU_LATENCY),
+                knobs.getBool(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE));
+    }
+}

@@ -1,0 +1,147 @@
+package dev.regtune.core.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.analysis.FunctionAnalyses;
+import dev.regtune.core.analysis.PressureProfile;
+import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.check.AllocationChecker;
+import dev.regtune.core.fatpoint.FatPointAllocator;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.ir.PtxModule;
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.ptx.PtxParser;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pre-allocation scheduler, pinned to ptxas 13.0.88 and checked for what a reordering must
+ * keep. Every allocation goes through the checker, on the function the allocator placed (the
+ * reordered one).
+ */
+class PreAllocationSchedulingTest {
+    private static final ArchProfile SM90 = ArchProfiles.of("sm_90");
+    private static final FatPointAllocator ALLOCATOR = new FatPointAllocator();
+    private static final Knobs UNSCHEDULED = Knobs.defaults().with(KnobCatalogue.SCHEDULE_BEFORE_ALLOCATION, 0);
+
+    /**
+     * ptxas -v -arch=sm_90 on param_stores_sm90.ptx: each kernel reads n parameters, each right
+     * before the store that writes it out, and ptxas hoists the reads above the stores until 32
+     * registers (14, 22, 30, 32 for n = 8, 16, 24, 32). PTX's own order keeps 3 values live.
+     */
+    @Test
+    void parameterReadsAreHoistedAboveTheStoresUpTo32RegistersAsPtxasDoes() throws IOException {
+        PtxModule m = PtxParser.parse(Path.of("src/test/resources/ptx/ptxas/param_stores_sm90.ptx"));
+        int[] sizes = {8, 16, 24, 32};
+        int[] ptxas = {14, 22, 30, 32};
+        for (int k = 0; k < sizes.length; k++) {
+            KernelFunction fn = function(m, "param_stores_" + sizes[k]);
+            int scheduled = allocate(fn, Knobs.defaults()).registers();
+            int unscheduled = allocate(fn, UNSCHEDULED).registers();
+            assertTrue(scheduled <= ptxas[k] && scheduled >= ptxas[k] - 2,
+                    fn.name() + ": ptxas uses " + ptxas[k] + ", the model " + scheduled);
+            assertEquals(6, unscheduled, fn.name() + " in PTX's order");
+        }
+    }
+
+    @Test
+    void theRegisterTargetBoundsTheHoisting() throws IOException {
+        KernelFunction fn = function(PtxParser.parse(Path.of("src/test/resources/ptx/ptxas/param_stores_sm90.ptx")),
+                "param_stores_32");
+        int low = allocate(fn, Knobs.defaults().with(KnobCatalogue.SCHEDULE_REGISTER_TARGET, 16)).registers();
+        int high = allocate(fn, Knobs.defaults().with(KnobCatalogue.SCHEDULE_REGISTER_TARGET, 64)).registers();
+        assertTrue(low <= 16 + 2, "target 16 gives " + low);
+        assertTrue(high >= 32, "target 64 hoists all 32 reads (the address pair then leaves R for UR, "
+                + "which keeps the kernel at the occupancy cliff of 32): " + high);
+    }
+
+    /**
+     * On every kernel of the bundled corpus: the schedule is a permutation within blocks, the same
+     * twice, never raises a block above both PTX's peak and the target, and allocates through the
+     * checker.
+     */
+    @Test
+    void everyBundledKernelIsScheduledDeterministicallyWithoutRaisingPressureAboveTheTarget() throws IOException {
+        SchedulingParameters p = SchedulingParameters.of(Knobs.defaults());
+        int reordered = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_90"), "*.ptx")) {
+            for (Path file : files) {
+                for (KernelFunction fn : PtxParser.parse(file).functions()) {
+                    FunctionAnalyses a = FunctionAnalyses.of(fn, 10);
+                    int[] order = new PressureScheduler(fn, a.liveness(), p).order();
+                    assertArrayEquals(order, new PressureScheduler(fn, a.liveness(), p).order(), fn.name());
+                    KernelFunction scheduled = fn.withInstructionOrder(order);
+                    int before = peak(fn);
+                    int after = peak(scheduled);
+                    assertTrue(after <= Math.max(before, p.registerTarget() + 4),
+                            fn.name() + ": peak " + before + " became " + after);
+                    if (!Arrays.equals(order, identity(order.length))) {
+                        reordered++;
+                    }
+                    allocate(fn, Knobs.defaults());
+                }
+            }
+        }
+        assertTrue(reordered > 10, "only " + reordered + " kernels reordered");
+    }
+
+    @Test
+    void anOrderThatMovesAnInstructionToAnotherBlockIsRefused() throws IOException {
+        KernelFunction fn = function(PtxParser.parse(Path.of("../datasets/corpus/ptx/sm_90/gemm_tile.ptx")),
+                "sgemm_tile_4x4");
+        int[] order = identity(fn.instrCount());
+        int last = fn.blockEnd(0) - 1;
+        order[last] = last + 1;
+        order[last + 1] = last;
+        assertThrows(IllegalArgumentException.class, () -> fn.withInstructionOrder(order));
+    }
+
+    @Test
+    void theStageIsSwitchedByItsKnob() throws IOException {
+        KernelFunction fn = function(PtxParser.parse(Path.of("src/test/resources/ptx/ptxas/param_stores_sm90.ptx")),
+                "param_stores_16");
+        AllocationResult on = allocate(fn, Knobs.defaults());
+        AllocationResult off = allocate(fn, UNSCHEDULED);
+        assertNotEquals(fn, on.allocatedFunction(), "the scheduled function is the one allocated");
+        assertEquals(fn, off.allocatedFunction());
+    }
+
+    private static AllocationResult allocate(KernelFunction fn, Knobs knobs) {
+        AllocationResult r = ALLOCATOR.allocate(fn, knobs, SM90, 0);
+        assertEquals(AllocationStatus.OK, r.status(), fn.name());
+        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
+        return r;
+    }
+
+    private static KernelFunction function(PtxModule m, String name) {
+        return m.functions().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static int[] identity(int n) {
+        int[] order = new int[n];
+        Arrays.setAll(order, i -> i);
+        return order;
+    }
+
+    private static int peak(KernelFunction f) {
+        int[] slots = new int[f.vregCount()];
+        int[] classes = new int[f.vregCount()];
+        for (int v = 0; v < f.vregCount(); v++) {
+            slots[v] = f.vregSlots(v);
+            classes[v] = f.vregClassId(v);
+        }
+        return PressureProfile.compute(FunctionAnalyses.of(f, 10).liveRanges(), slots, classes).maxPressure(1);
+    }
+}
