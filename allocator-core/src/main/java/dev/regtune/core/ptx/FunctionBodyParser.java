@@ -2,6 +2,7 @@ package dev.regtune.core.ptx;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import dev.regtune.core.ir.FunctionBuilder;
 import dev.regtune.core.ir.FunctionKind;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
+import dev.regtune.core.ir.NvptxRegClass;
 import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.ir.VregConstraint;
@@ -95,6 +97,15 @@ final class FunctionBodyParser {
     private int[] groupStart = new int[8];
     private int[] groupEnd = new int[8];
     private int specialFlags;
+    /** Per operand: a component ({@code %v.x}) of a vector register rather than a whole register. */
+    private boolean[] opComponent = new boolean[16];
+    /** Per {@code {...}} operand: whether a member is a vector component (no hardware vector group then). */
+    private boolean[] groupComponent = new boolean[8];
+    /** Set by {@link #lookupRegister} when the name it resolved was a component of a vector register. */
+    private boolean lastWasComponent;
+    /** Vregs of vector registers, and those of them written so far (in text order). */
+    private final BitSet vectorVregs = new BitSet();
+    private final BitSet writtenVectors = new BitSet();
 
     // Def/use assembly.
     private int[] defBuf = new int[16];
@@ -157,7 +168,7 @@ final class FunctionBodyParser {
         for (ModuleParser.ParamDecl p : params) {
             if (p.isRegister()) {
                 int id = names.intern(p.name());
-                declare(id, false, p.type(), -1, p.position());
+                declare(id, false, p.type(), p.vector(), -1, p.position());
             }
         }
         while (true) {
@@ -282,13 +293,28 @@ final class FunctionBodyParser {
         return (int) sum;
     }
 
-    /** {@code .reg .type name[<N>] {, name[<N>]} ;} */
+    /**
+     * {@code .reg [.v2|.v4] .type name[<N>] {, name[<N>]} ;}. A vector register is one vreg of the
+     * vector's total width (at most 128 bits, as ptxas requires; no {@code .pred} vectors), aligned
+     * as a pair or quad like any 64/128-bit value, which is how ptxas places vector operands.
+     */
     private void parseRegDeclaration() {
         lx.advance();
+        int vector = 1;
+        Directive v = currentDirective();
+        if (v == Directive.V2 || v == Directive.V4) {
+            vector = v == Directive.V2 ? 2 : 4;
+            lx.advance();
+        }
         int tid = lx.isWord() ? names.find(buf, lx.start, lx.end, lx.hash) : -1;
         PtxType type = tid >= 0 ? names.type[tid] : null;
         if (type == null || !type.isRegisterType()) {
-            throw lx.error("a register type such as .b32, .f64 or .pred");
+            throw lx.error(vector > 1 ? "a vector element type such as .f32 or .b16"
+                    : "a register type such as .b32, .f64, .pred or a vector prefix .v2/.v4");
+        }
+        if (vector > 1 && (type == PtxType.PRED || type.bits * vector > 128)) {
+            throw lx.error(type == PtxType.PRED ? "a non-predicate element type (.pred registers are scalar)"
+                    : "an element type that keeps the vector within 128 bits");
         }
         lx.advance();
         while (true) {
@@ -303,7 +329,7 @@ final class FunctionBodyParser {
                 count = lx.expectInt("a register count");
                 lx.expectPunct('>');
             }
-            declare(id, count >= 0, type, count, pos);
+            declare(id, count >= 0, type, vector, count, pos);
             if (lx.acceptPunct(',')) {
                 continue;
             }
@@ -312,14 +338,20 @@ final class FunctionBodyParser {
         }
     }
 
-    private void declare(int id, boolean isRange, PtxType type, int count, long pos) {
+    private void declare(int id, boolean isRange, PtxType type, int vector, int count, long pos) {
         RegisterBinding[] slot = isRange ? names.range : names.plain;
         RegisterBinding existing = slot[id];
         if (existing != null && existing.depth == depth) {
             throw lx.errorAt(pos, "a register name not already declared in this scope", names.name(id));
         }
-        slot[id] = new RegisterBinding(names.name(id), type.regClass(), type.pairMode(), type.nvptxClass(), count,
-                depth, existing);
+        if (vector > 1) {
+            PairMode mode = PairMode.forBits(type.bits * vector);
+            slot[id] = new RegisterBinding(names.name(id), RegClass.R, mode, NvptxRegClass.of(RegClass.R, mode), true,
+                    count, depth, existing);
+        } else {
+            slot[id] = new RegisterBinding(names.name(id), type.regClass(), type.pairMode(), type.nvptxClass(), false,
+                    count, depth, existing);
+        }
         if (undoTop == undoId.length) {
             undoId = Arrays.copyOf(undoId, undoTop * 2);
             undoRange = Arrays.copyOf(undoRange, undoTop * 2);
@@ -581,6 +613,9 @@ final class FunctionBodyParser {
             names.opcode[id] = info;
         }
         String opcode = names.name(id);
+        if (info.kind() == null) {
+            throw lx.errorAt(pos, "a PTX instruction such as add, ld or mov (not a known opcode)", opcode);
+        }
         int guardFlags = guard < 0 ? 0 : negated ? InstrFlags.GUARDED | InstrFlags.GUARD_NEGATED : InstrFlags.GUARDED;
         defCount = 0;
         useCount = 0;
@@ -614,10 +649,16 @@ final class FunctionBodyParser {
             byte k0 = opKind[0];
             if (k0 == OP_REG || k0 == OP_PAIR || k0 == OP_VECTOR || k0 == OP_SINK) {
                 for (int r = opRegStart[0]; r < opRegEnd[0]; r++) {
-                    if (regs[r] >= 0) {
-                        addDef(regs[r]);
-                        if (info.accumulates()) {
-                            addUse(regs[r]);
+                    int v = regs[r];
+                    if (v >= 0) {
+                        addDef(v);
+                        // Writing one component of a vector register keeps the others: once the
+                        // vector holds a value, a component write also reads it.
+                        if (info.accumulates() || opComponent[0] && k0 == OP_REG && writtenVectors.get(v)) {
+                            addUse(v);
+                        }
+                        if (vectorVregs.get(v)) {
+                            writtenVectors.set(v);
                         }
                     }
                 }
@@ -633,7 +674,8 @@ final class FunctionBodyParser {
         }
         InstrKind k = info.kind() != null ? info.kind() : defCount > 0 ? InstrKind.INT_ALU : InstrKind.OTHER;
         int flags = guardFlags | specialFlags;
-        if (info.move() && guard < 0 && opCount == 2 && opKind[0] == OP_REG && opKind[1] == OP_REG) {
+        if (info.move() && guard < 0 && opCount == 2 && opKind[0] == OP_REG && opKind[1] == OP_REG
+                && !opComponent[0] && !opComponent[1]) {
             int d = regs[opRegStart[0]];
             int s = regs[opRegStart[1]];
             if (fb.vregClass(d) == fb.vregClass(s) && fb.pairMode(d) == fb.pairMode(s)) {
@@ -650,7 +692,9 @@ final class FunctionBodyParser {
         }
         if (!info.move()) {
             for (int g = 0; g < groupCount; g++) {
-                markGroup(groupStart[g], groupEnd[g], info.mma());
+                if (!groupComponent[g]) {
+                    markGroup(groupStart[g], groupEnd[g], info.mma());
+                }
             }
         }
         if (k != InstrKind.TEXTURE) {
@@ -776,6 +820,9 @@ final class FunctionBodyParser {
                 if (v >= 0) {
                     if (returns) {
                         addDef(v);
+                        if (vectorVregs.get(v)) {
+                            writtenVectors.set(v);
+                        }
                     } else {
                         addUse(v);
                     }
@@ -786,7 +833,7 @@ final class FunctionBodyParser {
                     referenceSymbol();
                     lx.advance();
                 }
-            } else if (!returns && (lx.type == PtxLexer.NUMBER || lx.isPunct('-'))) {
+            } else if (!returns && (lx.type == PtxLexer.NUMBER || lx.isPunct('-') || isWarpSize())) {
                 parseConstExpr(true);
             } else {
                 throw lx.error(returns ? "a return parameter" : "an argument");
@@ -841,8 +888,10 @@ final class FunctionBodyParser {
             opRegEnd = Arrays.copyOf(opRegEnd, n);
             opBase = Arrays.copyOf(opBase, n);
             opSymbol = Arrays.copyOf(opSymbol, n);
+            opComponent = Arrays.copyOf(opComponent, n);
         }
         opKind[i] = kind;
+        opComponent[i] = false;
         opRegStart[i] = regCount;
         opRegEnd[i] = regCount;
         opBase[i] = -1;
@@ -868,9 +917,15 @@ final class FunctionBodyParser {
             }
             int v = lookupRegister(lx.start, lx.end, lx.hash);
             if (v >= 0) {
-                beginOperand(OP_REG);
+                int i = beginOperand(OP_REG);
+                opComponent[i] = lastWasComponent;
                 pushReg(v);
                 lx.advance();
+                return;
+            }
+            if (isWarpSize()) {
+                beginOperand(OP_IMMEDIATE);
+                parseConstExpr(false);
                 return;
             }
             if (readSpecial()) {
@@ -952,8 +1007,9 @@ final class FunctionBodyParser {
     private void parseVector() {
         lx.advance();
         int from = regCount;
+        boolean component = false;
         while (true) {
-            if (lx.type == PtxLexer.WORD) {
+            if (lx.type == PtxLexer.WORD && !isWarpSize()) {
                 if (lx.length() == 1 && lx.firstChar() == '_') {
                     pushReg(-1);
                     lx.advance();
@@ -963,10 +1019,11 @@ final class FunctionBodyParser {
                         throw lx.firstChar() == '%' && !isSpecialName() ? undeclaredRegister()
                                 : lx.error("a register in a vector operand");
                     }
+                    component |= lastWasComponent;
                     pushReg(v);
                     lx.advance();
                 }
-            } else if (lx.type == PtxLexer.NUMBER || lx.isPunct('-')) {
+            } else if (lx.type == PtxLexer.NUMBER || lx.isPunct('-') || isWarpSize()) {
                 parseConstExpr(true);
                 pushReg(-1);
             } else {
@@ -981,7 +1038,9 @@ final class FunctionBodyParser {
         if (groupCount == groupStart.length) {
             groupStart = Arrays.copyOf(groupStart, groupCount * 2);
             groupEnd = Arrays.copyOf(groupEnd, groupCount * 2);
+            groupComponent = Arrays.copyOf(groupComponent, groupCount * 2);
         }
+        groupComponent[groupCount] = component;
         groupStart[groupCount] = from;
         groupEnd[groupCount] = regCount;
         groupCount++;
@@ -1013,7 +1072,7 @@ final class FunctionBodyParser {
         }
         if (lx.isPunct('+') || lx.isPunct('-')) {
             lx.advance();
-            if (lx.type != PtxLexer.NUMBER && !lx.isPunct('-') && !lx.isPunct('(')) {
+            if (lx.type != PtxLexer.NUMBER && !lx.isPunct('-') && !lx.isPunct('(') && !isWarpSize()) {
                 throw lx.error("an immediate offset");
             }
             parseConstExpr(true);
@@ -1092,7 +1151,7 @@ final class FunctionBodyParser {
     }
 
     private void parseUnary() {
-        if (lx.type == PtxLexer.NUMBER) {
+        if (lx.type == PtxLexer.NUMBER || isWarpSize()) {
             lx.advance();
             return;
         }
@@ -1121,6 +1180,31 @@ final class FunctionBodyParser {
      * every split, so {@code %a1<3>}-style prefixes ending in digits resolve too).
      */
     private int lookupRegister(int start, int end, int hash) {
+        lastWasComponent = false;
+        int v = lookupName(start, end, hash);
+        if (v < 0 && end - start > 2 && buf[end - 2] == '.' && isComponentLetter(buf[end - 1])) {
+            // "%v.x": a component of a vector register stands for the whole (wide) vreg.
+            int whole = lookupName(start, end - 2, NameTable.hash(buf, start, end - 2));
+            if (whole >= 0 && vectorVregs.get(whole)) {
+                lastWasComponent = true;
+                return whole;
+            }
+        }
+        return v;
+    }
+
+    /** Vector component selectors: {@code .x .y .z .w} and {@code .r .g .b .a}. */
+    private static boolean isComponentLetter(char c) {
+        return c == 'x' || c == 'y' || c == 'z' || c == 'w' || c == 'r' || c == 'g' || c == 'b' || c == 'a';
+    }
+
+    /** Whether the current token is {@code WARP_SZ}, PTX's built-in constant (the warp size, 32). */
+    private boolean isWarpSize() {
+        return lx.isWord("WARP_SZ");
+    }
+
+    /** The vreg a register name (no component) resolves to, or -1; see {@link #lookupRegister}. */
+    private int lookupName(int start, int end, int hash) {
         int id = names.find(buf, start, end, hash);
         if (id >= 0) {
             RegisterBinding b = names.plain[id];
@@ -1171,6 +1255,9 @@ final class FunctionBodyParser {
         int v = fb.vreg(n == 1 ? name : name + "#" + (n - 1), b.cls, b.mode, 0, b.nvptxClass);
         if (b.mode == PairMode.DOUBLE || b.mode == PairMode.QUAD) {
             fb.constraint(new VregConstraint(v, ConstraintKind.PAIRED, 0, 0));
+        }
+        if (b.vector) {
+            vectorVregs.set(v);
         }
         return v;
     }

@@ -31,7 +31,8 @@ import dev.regtune.core.ir.PtxModule;
  */
 final class ModuleParser {
     /** A declared parameter (or return parameter) of a function signature. */
-    record ParamDecl(String name, PtxType type, int bytes, boolean isReturn, boolean isRegister, long position) {
+    record ParamDecl(String name, PtxType type, int vector, int bytes, boolean isReturn, boolean isRegister,
+            long position) {
     }
 
     private record ModuleVariable(Directive space, long bytes) {
@@ -245,7 +246,10 @@ final class ModuleParser {
         if (!lx.isWord()) {
             throw lx.error("a section name");
         }
-        lx.advance();
+        // A dotted name such as ".nv.info" is several dot-keywords to the lexer.
+        while (lx.isWord()) {
+            lx.advance();
+        }
         long open = lx.position();
         lx.expectPunct('{');
         int depth = 1;
@@ -400,7 +404,7 @@ final class ModuleParser {
             parseParamList(params, false);
         }
         LaunchBounds bounds = parsePerformanceDirectives();
-        if (lx.acceptPunct(';')) {
+        if (lx.acceptPunct(';') || kind == FunctionKind.FUNC && endsOldStylePrototype()) {
             functionNames.add(name);
             return;
         }
@@ -423,6 +427,27 @@ final class ModuleParser {
         ParsedFunction pf = new ParsedFunction(fb, body);
         defined.put(name, pf);
         definedInOrder.add(pf);
+    }
+
+    /**
+     * Whether the current token ends a {@code .func} prototype written without its {@code ;}: the end
+     * of the file or a directive that starts a module statement. nvopencc (PTX ISA 1.x) emitted
+     * prototypes this way, followed by {@code .file}, {@code .entry} or {@code .visible}; ptxas 13
+     * accepts them for {@code .func} (not for {@code .entry}).
+     */
+    private boolean endsOldStylePrototype() {
+        if (lx.type == PtxLexer.EOF) {
+            return true;
+        }
+        Directive d = directive();
+        if (d == null) {
+            return false;
+        }
+        return switch (d) {
+            case VERSION, TARGET, ADDRESS_SIZE, FILE, LOC, SECTION, ALIAS, EXTERN, VISIBLE, WEAK, COMMON, ENTRY, FUNC,
+                    GLOBAL, CONST, SHARED, LOCAL, TEX -> true;
+            default -> false;
+        };
     }
 
     /**
@@ -471,8 +496,12 @@ final class ModuleParser {
             if (type == null) {
                 throw lx.error("a parameter type such as .u64");
             }
-            if (isReg && (!type.isRegisterType() || vector != 1)) {
+            if (isReg && !type.isRegisterType()) {
                 throw lx.error("a register parameter name");
+            }
+            if (isReg && vector > 1 && (type == PtxType.PRED || type.bits * vector > 128)) {
+                throw lx.error(type == PtxType.PRED ? "a scalar .pred register parameter"
+                        : "a vector register parameter of at most 128 bits");
             }
             long pos = lx.position();
             if (!lx.isWord() || !FunctionBodyParser.isIdentifierStart(lx.firstChar())) {
@@ -492,7 +521,7 @@ final class ModuleParser {
                     throw lx.error("a parameter of at most 2147483647 bytes");
                 }
             }
-            out.add(new ParamDecl(name, type, (int) bytes, returns, isReg, pos));
+            out.add(new ParamDecl(name, type, vector, (int) bytes, returns, isReg, pos));
             if (lx.acceptPunct(',')) {
                 continue;
             }
