@@ -12,6 +12,7 @@ import dev.regtune.core.explain.AllocationEvent.FallbackRan;
 import dev.regtune.core.explain.AllocationEvent.Failed;
 import dev.regtune.core.explain.AllocationEvent.FeasibilityGate;
 import dev.regtune.core.explain.AllocationEvent.GuidancePicked;
+import dev.regtune.core.explain.AllocationEvent.LocalArrayDecided;
 import dev.regtune.core.explain.AllocationEvent.RegistersCounted;
 import dev.regtune.core.explain.AllocationEvent.SpillsPlaced;
 import dev.regtune.core.explain.AllocationEvent.StageStarted;
@@ -54,6 +55,9 @@ public final class ExplanationText {
                         + " reserved, so " + b.gprBudget() + " GPR slots; " + b.threadsPerBlock()
                         + " threads/block give " + b.targetWarps() + " warps/SM at the budget, " + b.minWarps()
                         + " at the architecture's maximum; budget-model fraction " + fmt(b.linearFraction()));
+            } else if (e instanceof LocalArrayDecided l) {
+                out.add("    .local " + l.array() + " (" + l.bytes() + " bytes): "
+                        + (l.promoted() ? "promoted to registers, " : "stays in memory, ") + l.reason());
             } else if (e instanceof CopiesCoalesced c) {
                 out.add("    CICC copy coalescer: " + c.report().copiesSeen()
                         + " copies seen, " + c.report().copiesMerged() + " merged, " + c.report().copiesLeft()

@@ -9,6 +9,7 @@ import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.model.MeasureStage;
 import dev.regtune.core.pipeline.Pipeline;
+import dev.regtune.core.promote.LocalArrayPromotionStage;
 
 /**
  * The ptxas fat-point allocator (seed 000) as a pipeline of stages: CICC's copy coalescer first
@@ -19,6 +20,7 @@ import dev.regtune.core.pipeline.Pipeline;
  */
 public final class FatPointAllocator implements RegisterAllocator {
     private static final Pipeline<FatPointState> PIPELINE = Pipeline.of(
+            new LocalArrayPromotionStage(),
             CopyCoalescingStage.beforeFatPoint(),
             new OccupancyBudgetStage(),
             new UniformPlacementStage(),

@@ -46,14 +46,16 @@ public final class KernelFunction {
     private final int[] succ;
     private final int[] predStart;
     private final int[] pred;
+    private final LocalMemory localMemory;
 
     KernelFunction(String name, FunctionKind kind, List<Param> params, LaunchBounds launchBounds, int localBytes,
             int sharedBytes, String[] vregNames, byte[] vregClass, byte[] vregPairMode, byte[] vregNvptxClass, int[] vregFlags,
             List<VregConstraint> constraints, String[] opcodeTable, short[] instrOpcode, byte[] instrKind,
             int[] instrFlags, int[] instrLine, int[] instrOperandStart, byte[] instrDefCount, int[] operands,
             int[] instrBlock, String[] blockLabels, int[] blockStart, int[] succStart, int[] succ, int[] predStart,
-            int[] pred) {
+            int[] pred, LocalMemory localMemory) {
         this.name = name;
+        this.localMemory = localMemory;
         this.kind = kind;
         this.params = List.copyOf(params);
         this.launchBounds = launchBounds;
@@ -106,7 +108,7 @@ public final class KernelFunction {
         return new KernelFunction(name, kind, params, bounds, localBytes, sharedBytes, vregNames, vregClass,
                 vregPairMode, vregNvptxClass, vregFlags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
                 instrLine, instrOperandStart, instrDefCount, operands, instrBlock, blockLabels, blockStart, succStart,
-                succ, predStart, pred);
+                succ, predStart, pred, localMemory);
     }
 
     /**
@@ -132,12 +134,31 @@ public final class KernelFunction {
         return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
                 vregPairMode, vregNvptxClass, flags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
                 instrLine, instrOperandStart, instrDefCount, renamed, instrBlock, blockLabels, blockStart, succStart,
-                succ, predStart, pred);
+                succ, predStart, pred, localMemory);
     }
 
     /** Bytes of {@code .local} memory the function declares (arrays the compiler did not promote). */
     public int localBytes() {
         return localBytes;
+    }
+
+    /**
+     * The function's own {@code .local} arrays and which instructions access them ({@link
+     * LocalMemory#NONE} when it declares none, or when the producer did not resolve them).
+     */
+    public LocalMemory localMemory() {
+        return localMemory;
+    }
+
+    /**
+     * The same function with its {@code .local} arrays resolved, as the front end attaches them
+     * once the function is built (the resolution needs its defs and uses). Shares every other array.
+     */
+    public KernelFunction withLocalMemory(LocalMemory memory) {
+        return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
+                vregPairMode, vregNvptxClass, vregFlags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
+                instrLine, instrOperandStart, instrDefCount, operands, instrBlock, blockLabels, blockStart, succStart,
+                succ, predStart, pred, memory);
     }
 
     /** Bytes of static {@code .shared} memory the function (or its module) declares. */

@@ -43,6 +43,9 @@ final class FunctionBodyParser {
     private static final byte OP_NEGATED = 8;
     private static final byte OP_SPECIAL = 9;
 
+    /** PTX's built-in constant {@code WARP_SZ}. */
+    private static final long WARP_SIZE = 32;
+
     /** Most defs one IR instruction may carry (the IR stores the def count in a byte). */
     private static final int MAX_IR_DEFS = 127;
 
@@ -74,6 +77,7 @@ final class FunctionBodyParser {
     private final Map<String, Integer> vregNameCounts = new HashMap<>();
     private final Set<VregConstraint> groupConstraints = new HashSet<>();
     private int localBytes;
+    private final LocalAddresses localAddresses = new LocalAddresses();
     private int sharedBytes;
     private Map<String, Long> externalRefs;
 
@@ -97,6 +101,12 @@ final class FunctionBodyParser {
     private int[] groupStart = new int[8];
     private int[] groupEnd = new int[8];
     private int specialFlags;
+    /** Whether the last {@link #parseConstExpr} had an integer value. */
+    private boolean exprKnown;
+    /** Per operand: an immediate's value, or an address operand's constant offset. */
+    private long[] opImm = new long[16];
+    /** Per operand: whether {@link #opImm} is known. */
+    private boolean[] opImmKnown = new boolean[16];
     /** Per operand: a component ({@code %v.x}) of a vector register rather than a whole register. */
     private boolean[] opComponent = new boolean[16];
     /** Per {@code {...}} operand: whether a member is a vector component (no hardware vector group then). */
@@ -134,6 +144,11 @@ final class FunctionBodyParser {
 
     int localBytes() {
         return localBytes;
+    }
+
+    /** The function's {@code .local} arrays and the address arithmetic on them, to resolve once built. */
+    LocalAddresses localAddresses() {
+        return localAddresses;
     }
 
     int sharedBytes() {
@@ -275,10 +290,11 @@ final class FunctionBodyParser {
     }
 
     private void parseVariables(Directive space) {
-        ModuleParser.parseVariables(lx, names, space, (name, bytes) -> {
+        ModuleParser.parseVariables(lx, names, space, (name, bytes, alignment) -> {
             localSymbols.add(name);
             if (space == Directive.LOCAL) {
                 localBytes = addBytes(localBytes, bytes);
+                localAddresses.declare(name, (int) bytes, alignment);
             } else if (space == Directive.SHARED) {
                 sharedBytes = addBytes(sharedBytes, bytes);
             }
@@ -704,7 +720,65 @@ final class FunctionBodyParser {
                 }
             }
         }
+        if (!localAddresses.isEmpty()) {
+            recordLocalAddressing(opcode, first);
+        }
         emit(opcode, k, flags, line);
+    }
+
+    /**
+     * Tells {@link #localAddresses} what the instruction about to be emitted does with addresses:
+     * a load or store through {@code [base+offset]} ({@code .local} or generic), or address
+     * arithmetic ({@code mov}, {@code cvta}, {@code cvt}, {@code add}/{@code sub} of a constant or
+     * of a register). Anything else that reads an address makes its array escape, which the
+     * resolution finds from the built function's uses.
+     */
+    private void recordLocalAddressing(String opcode, int first) {
+        int instr = fb.instrCount();
+        int dot = opcode.indexOf('.');
+        String root = dot < 0 ? opcode : opcode.substring(0, dot);
+        boolean load = root.equals("ld");
+        if ((load || root.equals("st")) && LocalAddresses.localOrGeneric(opcode)) {
+            int addr = load ? 1 : 0;
+            if (opCount != 2 || opKind[addr] != OP_ADDRESS) {
+                return;
+            }
+            int data = load ? 0 : 1;
+            int elements = LocalAddresses.vectorWidth(opcode);
+            int mask = 0;
+            if (opKind[data] == OP_REG || opKind[data] == OP_VECTOR) {
+                for (int r = opRegStart[data], k = 0; r < opRegEnd[data]; r++, k++) {
+                    if (regs[r] >= 0) {
+                        mask |= 1 << k;
+                    }
+                }
+                elements = Math.max(elements, opRegEnd[data] - opRegStart[data]);
+            }
+            localAddresses.access(instr, load, opSymbol[addr], opBase[addr], opImm[addr], opImmKnown[addr],
+                    LocalAddresses.elementBytes(opcode), elements, mask);
+            return;
+        }
+        if (first != 1 || opKind[0] != OP_REG) {
+            return;
+        }
+        int d = regs[opRegStart[0]];
+        boolean moveLike = root.equals("mov") || root.equals("cvta") || root.equals("cvt");
+        if (moveLike && opCount == 2) {
+            if (opKind[1] == OP_SYMBOL) {
+                localAddresses.base(instr, d, opSymbol[1], opImm[1], opImmKnown[1]);
+            } else if (opKind[1] == OP_REG && !opComponent[1]) {
+                localAddresses.add(instr, d, regs[opRegStart[1]], 0, true);
+            }
+        } else if ((root.equals("add") || root.equals("sub")) && opCount == 3) {
+            boolean sub = root.equals("sub");
+            if (opKind[1] == OP_REG && opKind[2] == OP_IMMEDIATE) {
+                localAddresses.add(instr, d, regs[opRegStart[1]], sub ? -opImm[2] : opImm[2], opImmKnown[2]);
+            } else if (opKind[1] == OP_IMMEDIATE && opKind[2] == OP_REG && !sub) {
+                localAddresses.add(instr, d, regs[opRegStart[2]], opImm[1], opImmKnown[1]);
+            } else if (opKind[1] == OP_REG && opKind[2] == OP_REG) {
+                localAddresses.sum(instr, d, regs[opRegStart[1]], regs[opRegStart[2]]);
+            }
+        }
     }
 
     /** Flags and constrains the members of one {@code {...}} operand. */
@@ -889,9 +963,13 @@ final class FunctionBodyParser {
             opBase = Arrays.copyOf(opBase, n);
             opSymbol = Arrays.copyOf(opSymbol, n);
             opComponent = Arrays.copyOf(opComponent, n);
+            opImm = Arrays.copyOf(opImm, n);
+            opImmKnown = Arrays.copyOf(opImmKnown, n);
         }
         opKind[i] = kind;
         opComponent[i] = false;
+        opImm[i] = 0;
+        opImmKnown[i] = kind == OP_ADDRESS;
         opRegStart[i] = regCount;
         opRegEnd[i] = regCount;
         opBase[i] = -1;
@@ -924,8 +1002,7 @@ final class FunctionBodyParser {
                 return;
             }
             if (isWarpSize()) {
-                beginOperand(OP_IMMEDIATE);
-                parseConstExpr(false);
+                immediateOperand();
                 return;
             }
             if (readSpecial()) {
@@ -941,16 +1018,19 @@ final class FunctionBodyParser {
             }
             int i = beginOperand(OP_SYMBOL);
             opSymbol[i] = referenceSymbol();
+            opImmKnown[i] = true;
             lx.advance();
             if (lx.isPunct('+') || lx.isPunct('-')) {
+                boolean minus = lx.isPunct('-');
                 lx.advance();
-                parseConstExpr(true);
+                long offset = parseConstExpr(true);
+                opImm[i] = minus ? -offset : offset;
+                opImmKnown[i] = exprKnown;
             }
             return;
         }
         if (lx.type == PtxLexer.NUMBER) {
-            beginOperand(OP_IMMEDIATE);
-            parseConstExpr(false);
+            immediateOperand();
             return;
         }
         if (lx.type == PtxLexer.PUNCT) {
@@ -975,14 +1055,19 @@ final class FunctionBodyParser {
                 case '-':
                 case '~':
                 case '(':
-                    beginOperand(OP_IMMEDIATE);
-                    parseConstExpr(false);
+                    immediateOperand();
                     return;
                 default:
                     break;
             }
         }
         throw lx.error("a register, immediate or address operand");
+    }
+
+    private void immediateOperand() {
+        int i = beginOperand(OP_IMMEDIATE);
+        opImm[i] = parseConstExpr(false);
+        opImmKnown[i] = exprKnown;
     }
 
     /** The second half of {@code d|p} ({@code setp}, {@code shfl.sync}, {@code match}, {@code elect}). */
@@ -1071,11 +1156,14 @@ final class FunctionBodyParser {
             throw lx.error("a register, symbol or immediate address");
         }
         if (lx.isPunct('+') || lx.isPunct('-')) {
+            boolean minus = lx.isPunct('-');
             lx.advance();
             if (lx.type != PtxLexer.NUMBER && !lx.isPunct('-') && !lx.isPunct('(') && !isWarpSize()) {
                 throw lx.error("an immediate offset");
             }
-            parseConstExpr(true);
+            long offset = parseConstExpr(true);
+            opImm[i] = minus ? -offset : offset;
+            opImmKnown[i] = exprKnown;
         }
         while (lx.acceptPunct(',')) {
             if (lx.isPunct('{')) {
@@ -1098,31 +1186,63 @@ final class FunctionBodyParser {
     }
 
     /**
-     * A constant expression: literals, unary {@code - ~ !}, parentheses and the binary operators
-     * {@code * / % + - << >> & ^ |}. Only validated, not evaluated: the allocator never needs an
-     * immediate's value. Where {@code noBar} is set (after a symbol, inside an address or a vector),
-     * a top-level {@code |} ends the expression instead of being an operator.
+     * A constant expression: literals, unary {@code - ~ ! +}, parentheses and the binary operators
+     * {@code * / % + - << >> & ^ |}, evaluated in 64-bit integer arithmetic so that constant
+     * address offsets and {@code add} immediates are known ({@link #exprKnown} is false when a
+     * float literal or a division by zero is involved). Where {@code noBar} is set (after a symbol,
+     * inside an address or a vector), a top-level {@code |} ends the expression instead of being an
+     * operator.
      */
-    private void parseConstExpr(boolean noBar) {
-        parseBinary(0, noBar);
+    private long parseConstExpr(boolean noBar) {
+        exprKnown = true;
+        return parseBinary(0, noBar);
     }
 
-    private void parseBinary(int minPrec, boolean noBar) {
-        parseUnary();
+    private long parseBinary(int minPrec, boolean noBar) {
+        long left = parseUnary();
         while (true) {
             int prec = binaryPrecedence(noBar);
             if (prec < 0 || prec < minPrec) {
-                return;
+                return left;
             }
+            char op = lx.punct;
             boolean twoChar = lx.isPunct('<') || lx.isPunct('>');
             lx.advance();
             if (twoChar) {
                 lx.advance();
             }
-            parseBinary(prec + 1, noBar);
+            long right = parseBinary(prec + 1, noBar);
+            left = apply(op, left, right);
         }
     }
 
+    private long apply(char op, long a, long b) {
+        switch (op) {
+            case '*':
+                return a * b;
+            case '/':
+            case '%':
+                if (b == 0) {
+                    exprKnown = false;
+                    return 0;
+                }
+                return op == '/' ? a / b : a % b;
+            case '+':
+                return a + b;
+            case '-':
+                return a - b;
+            case '<':
+                return a << b;
+            case '>':
+                return a >> b;
+            case '&':
+                return a & b;
+            case '^':
+                return a ^ b;
+            default:
+                return a | b;
+        }
+    }
     private int binaryPrecedence(boolean noBar) {
         if (lx.type != PtxLexer.PUNCT) {
             return -1;
@@ -1150,21 +1270,30 @@ final class FunctionBodyParser {
         }
     }
 
-    private void parseUnary() {
-        if (lx.type == PtxLexer.NUMBER || isWarpSize()) {
+    private long parseUnary() {
+        if (lx.type == PtxLexer.NUMBER) {
+            long v = lx.value;
+            if (lx.isFloat || lx.overflow) {
+                exprKnown = false;
+            }
             lx.advance();
-            return;
+            return v;
+        }
+        if (isWarpSize()) {
+            lx.advance();
+            return WARP_SIZE;
         }
         if (lx.isPunct('-') || lx.isPunct('~') || lx.isPunct('!') || lx.isPunct('+')) {
+            char op = lx.punct;
             lx.advance();
-            parseUnary();
-            return;
+            long v = parseUnary();
+            return op == '-' ? -v : op == '~' ? ~v : op == '!' ? (v == 0 ? 1 : 0) : v;
         }
         if (lx.isPunct('(')) {
             lx.advance();
-            parseBinary(0, false);
+            long v = parseBinary(0, false);
             lx.expectPunct(')');
-            return;
+            return v;
         }
         throw lx.error("an immediate value");
     }
@@ -1282,6 +1411,7 @@ final class FunctionBodyParser {
     private String referenceSymbol() {
         String name = names.name(names.intern(buf, lx.start, lx.end, lx.hash));
         symbolRefs.putIfAbsent(name, lx.position());
+        localAddresses.referenced(name);
         return name;
     }
 

@@ -44,7 +44,8 @@ final class ModuleParser {
 
     /** Receives each variable a declaration declares. */
     interface VariableSink {
-        void declared(String name, long bytes);
+        /** @param alignment the declaration's {@code .align}, 1 when it has none */
+        void declared(String name, long bytes, int alignment);
     }
 
     private final PtxLexer lx;
@@ -288,7 +289,7 @@ final class ModuleParser {
     }
 
     private void parseModuleVariables(Directive space) {
-        parseVariables(lx, names, space, (name, bytes) -> variables.put(name, new ModuleVariable(space, bytes)));
+        parseVariables(lx, names, space, (name, bytes, alignment) -> variables.put(name, new ModuleVariable(space, bytes)));
     }
 
     /**
@@ -300,6 +301,7 @@ final class ModuleParser {
     static void parseVariables(PtxLexer lx, NameTable names, Directive space, VariableSink sink) {
         lx.advance();
         int vector = 1;
+        int alignment = 1;
         PtxType type;
         while (true) {
             int id = lx.isWord() ? names.find(lx.buf, lx.start, lx.end, lx.hash) : -1;
@@ -311,7 +313,7 @@ final class ModuleParser {
             Directive d = id >= 0 ? names.directive[id] : null;
             if (d == Directive.ALIGN) {
                 lx.advance();
-                lx.expectInt("an alignment");
+                alignment = lx.expectInt("an alignment");
             } else if (d == Directive.V2 || d == Directive.V4 || d == Directive.V8) {
                 vector = d == Directive.V2 ? 2 : d == Directive.V4 ? 4 : 8;
                 lx.advance();
@@ -352,7 +354,7 @@ final class ModuleParser {
             if (lx.acceptPunct('=')) {
                 skipInitializer(lx);
             }
-            sink.declared(name, bytes);
+            sink.declared(name, bytes, alignment);
             if (lx.acceptPunct(',')) {
                 continue;
             }
@@ -631,7 +633,9 @@ final class ModuleParser {
             FunctionBuilder fb = pf.builder();
             fb.addSharedBytes((int) Math.min(shared, Integer.MAX_VALUE));
             fb.addLocalBytes((int) Math.min(local, Integer.MAX_VALUE));
-            out.add(fb.build());
+            KernelFunction built = fb.build();
+            out.add(pf.body().localAddresses().isEmpty() ? built
+                    : built.withLocalMemory(pf.body().localAddresses().resolve(built)));
         }
         return new PtxModule(lx.source, version, target, addressSize, out);
     }

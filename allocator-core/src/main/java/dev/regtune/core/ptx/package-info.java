@@ -63,7 +63,14 @@
  *       directives are checked and dropped.</li>
  *   <li><b>Lines</b>: an instruction's line is the PTX line of its first token, not a {@code .loc}
  *       source line.</li>
- *   <li><b>Constants</b>: {@code WARP_SZ} (32) is an immediate wherever a number may stand.</li>
+ *   <li><b>Constants</b>: {@code WARP_SZ} (32) is an immediate wherever a number may stand;
+ *       constant expressions are evaluated (64-bit integer arithmetic) where an address needs them.</li>
+ *   <li><b>Local arrays</b>: a function's own {@code .local} variables and, per instruction, which
+ *       of them it loads, stores or computes an address of, at which constant (or dynamic) offset
+ *       ({@link dev.regtune.core.ir.KernelFunction#localMemory()}), resolved by {@code LocalAddresses}
+ *       through {@code mov}/{@code cvta}/{@code cvt} copies and {@code add}/{@code sub} of constants
+ *       once the function is built; an address used any other way makes its array escape. The
+ *       promotion stage ({@code dev.regtune.core.promote}) decides from this.</li>
  * </ul>
  *
  * <h2>Errors</h2>
