@@ -10,6 +10,7 @@ import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.model.MeasureStage;
 import dev.regtune.core.pipeline.Pipeline;
+import dev.regtune.core.promote.LocalArrayPromotionStage;
 
 /**
  * CICC's register allocator (seeds 001/002) as a pipeline of stages: copy coalescing (seed 003),
@@ -20,6 +21,7 @@ import dev.regtune.core.pipeline.Pipeline;
  */
 public final class BriggsAllocator implements RegisterAllocator {
     private static final Pipeline<BriggsState> PIPELINE = Pipeline.of(
+            new LocalArrayPromotionStage(),
             CopyCoalescingStage.always(),
             new BriggsColouringStage(),
             new BriggsAssignmentStage(),

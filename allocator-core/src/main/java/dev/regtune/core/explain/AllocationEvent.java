@@ -44,6 +44,17 @@ public sealed interface AllocationEvent {
     record BlocksScheduled(int moved, int instructions) implements AllocationEvent {
     }
 
+    /**
+     * Local-array promotion decided one {@code .local} array.
+     *
+     * @param array the array's PTX name
+     * @param bytes its size
+     * @param promoted whether it became registers (else it stays in the stack frame)
+     * @param reason why, e.g. "every access at a constant offset" or "dynamically indexed"
+     */
+    record LocalArrayDecided(String array, int bytes, boolean promoted, String reason) implements AllocationEvent {
+    }
+
     /** CICC's copy coalescer ran in front of the allocator. */
     record CopiesCoalesced(CopyCoalescing report) implements AllocationEvent {
     }

@@ -13,6 +13,7 @@ import dev.regtune.core.explain.AllocationEvent.FallbackRan;
 import dev.regtune.core.explain.AllocationEvent.Failed;
 import dev.regtune.core.explain.AllocationEvent.FeasibilityGate;
 import dev.regtune.core.explain.AllocationEvent.GuidancePicked;
+import dev.regtune.core.explain.AllocationEvent.LocalArrayDecided;
 import dev.regtune.core.explain.AllocationEvent.RegistersCounted;
 import dev.regtune.core.explain.AllocationEvent.SpillsPlaced;
 import dev.regtune.core.explain.AllocationEvent.StageStarted;
@@ -58,6 +59,9 @@ public final class ExplanationText {
             } else if (e instanceof BlocksScheduled s) {
                 out.add("    pre-allocation scheduler moved " + s.moved() + " of " + s.instructions()
                         + " instructions (loads hoisted under the register target, registers freed first above it)");
+            } else if (e instanceof LocalArrayDecided l) {
+                out.add("    .local " + l.array() + " (" + l.bytes() + " bytes): "
+                        + (l.promoted() ? "promoted to registers, " : "stays in memory, ") + l.reason());
             } else if (e instanceof CopiesCoalesced c) {
                 out.add("    CICC copy coalescer: " + c.report().copiesSeen()
                         + " copies seen, " + c.report().copiesMerged() + " merged, " + c.report().copiesLeft()

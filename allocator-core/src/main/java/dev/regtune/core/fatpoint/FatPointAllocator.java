@@ -9,6 +9,7 @@ import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.model.MeasureStage;
 import dev.regtune.core.pipeline.Pipeline;
+import dev.regtune.core.promote.LocalArrayPromotionStage;
 import dev.regtune.core.schedule.PreAllocationSchedulingStage;
 
 /**
@@ -20,6 +21,7 @@ import dev.regtune.core.schedule.PreAllocationSchedulingStage;
  */
 public final class FatPointAllocator implements RegisterAllocator {
     private static final Pipeline<FatPointState> PIPELINE = Pipeline.of(
+            new LocalArrayPromotionStage(),
             new PreAllocationSchedulingStage(),
             CopyCoalescingStage.beforeFatPoint(),
             new OccupancyBudgetStage(),

@@ -335,7 +335,7 @@ public final class FunctionBuilder {
                 Arrays.copyOf(instrOpcode, instrCount), Arrays.copyOf(instrKind, instrCount),
                 Arrays.copyOf(instrFlags, instrCount), Arrays.copyOf(instrLine, instrCount), opStart,
                 Arrays.copyOf(instrDefCount, instrCount), Arrays.copyOf(operands, operandCount), instrBlock,
-                blockLabels, blockStart, succStart, succ, predStart, pred);
+                blockLabels, blockStart, succStart, succ, predStart, pred, LocalMemory.NONE);
     }
 
     private void checkVreg(int v) {

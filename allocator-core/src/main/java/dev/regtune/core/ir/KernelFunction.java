@@ -46,14 +46,16 @@ public final class KernelFunction {
     private final int[] succ;
     private final int[] predStart;
     private final int[] pred;
+    private final LocalMemory localMemory;
 
     KernelFunction(String name, FunctionKind kind, List<Param> params, LaunchBounds launchBounds, int localBytes,
             int sharedBytes, String[] vregNames, byte[] vregClass, byte[] vregPairMode, byte[] vregNvptxClass, int[] vregFlags,
             List<VregConstraint> constraints, String[] opcodeTable, short[] instrOpcode, byte[] instrKind,
             int[] instrFlags, int[] instrLine, int[] instrOperandStart, byte[] instrDefCount, int[] operands,
             int[] instrBlock, String[] blockLabels, int[] blockStart, int[] succStart, int[] succ, int[] predStart,
-            int[] pred) {
+            int[] pred, LocalMemory localMemory) {
         this.name = name;
+        this.localMemory = localMemory;
         this.kind = kind;
         this.params = List.copyOf(params);
         this.launchBounds = launchBounds;
@@ -106,7 +108,7 @@ public final class KernelFunction {
         return new KernelFunction(name, kind, params, bounds, localBytes, sharedBytes, vregNames, vregClass,
                 vregPairMode, vregNvptxClass, vregFlags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
                 instrLine, instrOperandStart, instrDefCount, operands, instrBlock, blockLabels, blockStart, succStart,
-                succ, predStart, pred);
+                succ, predStart, pred, localMemory);
     }
 
     /**
@@ -132,7 +134,7 @@ public final class KernelFunction {
         return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
                 vregPairMode, vregNvptxClass, flags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
                 instrLine, instrOperandStart, instrDefCount, renamed, instrBlock, blockLabels, blockStart, succStart,
-                succ, predStart, pred);
+                succ, predStart, pred, localMemory);
     }
 
     /**
@@ -178,9 +180,17 @@ public final class KernelFunction {
             at += len;
         }
         starts[n] = at;
+        LocalMemory memory = localMemory;
+        if (!localMemory.arrays().isEmpty()) {
+            LocalAccess[] access = new LocalAccess[n];
+            for (int i = 0; i < n; i++) {
+                access[i] = localMemory.access(order[i]);
+            }
+            memory = new LocalMemory(localMemory.arrays(), access);
+        }
         return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
                 vregPairMode, vregNvptxClass, vregFlags, constraints, opcodeTable, opcode, kinds, flags, lines, starts,
-                defCounts, ops, instrBlock, blockLabels, blockStart, succStart, succ, predStart, pred);
+                defCounts, ops, instrBlock, blockLabels, blockStart, succStart, succ, predStart, pred, memory);
     }
 
     /**
@@ -204,7 +214,8 @@ public final class KernelFunction {
                 && Arrays.equals(instrLine, k.instrLine) && Arrays.equals(instrOperandStart, k.instrOperandStart)
                 && Arrays.equals(instrDefCount, k.instrDefCount) && Arrays.equals(operands, k.operands)
                 && sameOpcodes(k) && Arrays.equals(blockStart, k.blockStart) && Arrays.equals(succ, k.succ)
-                && Arrays.equals(succStart, k.succStart) && Arrays.equals(blockLabels, k.blockLabels);
+                && Arrays.equals(succStart, k.succStart) && Arrays.equals(blockLabels, k.blockLabels)
+                && localMemory.equals(k.localMemory);
     }
 
     private boolean sameOpcodes(KernelFunction k) {
@@ -227,6 +238,25 @@ public final class KernelFunction {
     /** Bytes of {@code .local} memory the function declares (arrays the compiler did not promote). */
     public int localBytes() {
         return localBytes;
+    }
+
+    /**
+     * The function's own {@code .local} arrays and which instructions access them ({@link
+     * LocalMemory#NONE} when it declares none, or when the producer did not resolve them).
+     */
+    public LocalMemory localMemory() {
+        return localMemory;
+    }
+
+    /**
+     * The same function with its {@code .local} arrays resolved, as the front end attaches them
+     * once the function is built (the resolution needs its defs and uses). Shares every other array.
+     */
+    public KernelFunction withLocalMemory(LocalMemory memory) {
+        return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
+                vregPairMode, vregNvptxClass, vregFlags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
+                instrLine, instrOperandStart, instrDefCount, operands, instrBlock, blockLabels, blockStart, succStart,
+                succ, predStart, pred, memory);
     }
 
     /** Bytes of static {@code .shared} memory the function (or its module) declares. */

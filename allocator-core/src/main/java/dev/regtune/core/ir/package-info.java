@@ -9,6 +9,10 @@
  * edges from labels and branches, so every producer (the PTX front end, synthetic generators,
  * tests) gets the same block structure.
  *
+ * <p>A function may carry its {@code .local} arrays and, per instruction, the array it loads,
+ * stores or addresses at a constant or dynamic offset ({@link dev.regtune.core.ir.LocalMemory}),
+ * as its producer resolved them; local-array promotion reads them.
+ *
  * <p>This package must not know about PTX syntax, knobs, architectures or allocation state: the
  * class a value is finally allocated in (for example R versus UR for a uniform value) is decided
  * by the allocator per architecture, not stored here.

@@ -163,6 +163,24 @@ public final class KnobCatalogue {
             10_000, KnobEffect.MODELLED, "Cycles of a spill reload (LDL); 0 takes the architecture's L1-hit latency.");
     public static final KnobDef LOCAL_STORE_COST = def(-1, "RegTuneLocalStoreCost", false, KnobType.INT, 0, 0, 10_000,
             KnobEffect.MODELLED, "Issue cycles of a spill store (STL); 0 takes the architecture's value.");
+    public static final KnobDef LOCAL_ARRAY_PROMOTION = bool(-1, "RegTuneLocalArrayPromotion", false, true,
+            KnobEffect.MODELLED, "Promote constant-indexed .local arrays whose address does not escape to registers "
+                    + "before allocation, as ptxas does (probed with ptxas 13.0.88: such arrays leave no stack frame).");
+    public static final KnobDef LOCAL_PROMOTION_MAX_BYTES = def(-1, "RegTuneLocalPromotionMaxBytes", false,
+            KnobType.INT, 1024, 0, 1 << 20, KnobEffect.MODELLED, "Largest .local array promoted to registers, in "
+                    + "bytes (ptxas 13.0.88 promotes a constant-indexed 1024-byte array of 32-bit elements and spills "
+                    + "what does not fit in 255 registers).");
+    public static final KnobDef LOCAL_PROMOTION_MIN_ELEMENT_BYTES = def(-1, "RegTuneLocalPromotionMinElementBytes",
+            false, KnobType.INT, 2, 1, 16, KnobEffect.MODELLED, "Narrowest load/store element of a promoted .local "
+                    + "array, in bytes (ptxas 13.0.88 promotes 16- and 32-bit accesses, not 8-bit ones).");
+    public static final KnobDef LOCAL_PROMOTION_MAX_ELEMENT_BYTES = def(-1, "RegTuneLocalPromotionMaxElementBytes",
+            false, KnobType.INT, 4, 1, 16, KnobEffect.MODELLED, "Widest load/store element of a promoted .local "
+                    + "array, in bytes (ptxas 13.0.88 promotes 32-bit and .v2/.v4 of 32-bit accesses, not 64-bit "
+                    + "scalar ones; arrays accessed with mixed widths stay in memory).");
+    public static final KnobDef STACK_FRAME_ALIGNMENT = def(-1, "RegTuneStackFrameAlignment", false, KnobType.INT, 8,
+            1, 64, KnobEffect.MODELLED, "Granularity of the stack frame ptxas reports, in bytes: local arrays plus "
+                    + "spill slots rounded up (all 5,610 shared/corpus-real measurements are multiples of 8; a "
+                    + "28-byte array gives a 32-byte frame).");
 
     // ---- CICC copy coalescer (seed 003); LLVM's hyphenated names are spelt with underscores ----
     public static final KnobDef JOIN_LIVEINTERVALS = bool(-1, "join_liveintervals", true, true, KnobEffect.MODELLED,

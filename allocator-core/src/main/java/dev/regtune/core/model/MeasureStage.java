@@ -30,11 +30,17 @@ public final class MeasureStage implements Stage<AllocationState> {
                     m.predicateBitRegister(), s.knobs().getInt(KnobCatalogue.MINIMUM_REGISTERS),
                     s.arch().maxRegistersPerThread(), m.occupancy().activeWarpsPerSm(), m.occupancy().occupancy()));
         }
-        int frame = s.localFrameBytes() + s.function().localBytes();
+        int frame = roundUp(s.localFrameBytes() + s.function().localBytes(),
+                s.knobs().getInt(KnobCatalogue.STACK_FRAME_ALIGNMENT));
         s.result(new AllocationResult(s.original().name(), s.arch().name(), AllocationStatus.OK, "",
                 new RegisterUsage(m.registers(), m.uniformRegisters(), m.predicateRegisters(), s.budget().registers()),
                 new SpillUsage(m.spills().localSpillBytes(), m.spills().localRefillBytes(), frame, s.smemBytesPerBlock()),
                 new Estimates(m.estLatencyCycles(), m.occupancy().occupancy(), m.occupancy().activeWarpsPerSm()),
                 s.stats(), s.copyCoalescing(), s.lift(s.assignment()), s.allocated()));
+    }
+
+    /** {@code bytes} rounded up to a multiple of {@code granularity}, as ptxas reports the stack frame. */
+    static int roundUp(int bytes, int granularity) {
+        return (int) Math.min(Integer.MAX_VALUE, ((long) bytes + granularity - 1) / granularity * granularity);
     }
 }

@@ -2,6 +2,7 @@ package dev.regtune.core.ptx;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import dev.regtune.core.ir.FunctionBuilder;
 import dev.regtune.core.ir.FunctionKind;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
+import dev.regtune.core.ir.NvptxRegClass;
 import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.ir.VregConstraint;
@@ -40,6 +42,9 @@ final class FunctionBodyParser {
     private static final byte OP_SINK = 7;
     private static final byte OP_NEGATED = 8;
     private static final byte OP_SPECIAL = 9;
+
+    /** PTX's built-in constant {@code WARP_SZ}. */
+    private static final long WARP_SIZE = 32;
 
     /** Most defs one IR instruction may carry (the IR stores the def count in a byte). */
     private static final int MAX_IR_DEFS = 127;
@@ -72,6 +77,7 @@ final class FunctionBodyParser {
     private final Map<String, Integer> vregNameCounts = new HashMap<>();
     private final Set<VregConstraint> groupConstraints = new HashSet<>();
     private int localBytes;
+    private final LocalAddresses localAddresses = new LocalAddresses();
     private int sharedBytes;
     private Map<String, Long> externalRefs;
 
@@ -95,6 +101,21 @@ final class FunctionBodyParser {
     private int[] groupStart = new int[8];
     private int[] groupEnd = new int[8];
     private int specialFlags;
+    /** Whether the last {@link #parseConstExpr} had an integer value. */
+    private boolean exprKnown;
+    /** Per operand: an immediate's value, or an address operand's constant offset. */
+    private long[] opImm = new long[16];
+    /** Per operand: whether {@link #opImm} is known. */
+    private boolean[] opImmKnown = new boolean[16];
+    /** Per operand: a component ({@code %v.x}) of a vector register rather than a whole register. */
+    private boolean[] opComponent = new boolean[16];
+    /** Per {@code {...}} operand: whether a member is a vector component (no hardware vector group then). */
+    private boolean[] groupComponent = new boolean[8];
+    /** Set by {@link #lookupRegister} when the name it resolved was a component of a vector register. */
+    private boolean lastWasComponent;
+    /** Vregs of vector registers, and those of them written so far (in text order). */
+    private final BitSet vectorVregs = new BitSet();
+    private final BitSet writtenVectors = new BitSet();
 
     // Def/use assembly.
     private int[] defBuf = new int[16];
@@ -123,6 +144,11 @@ final class FunctionBodyParser {
 
     int localBytes() {
         return localBytes;
+    }
+
+    /** The function's {@code .local} arrays and the address arithmetic on them, to resolve once built. */
+    LocalAddresses localAddresses() {
+        return localAddresses;
     }
 
     int sharedBytes() {
@@ -157,7 +183,7 @@ final class FunctionBodyParser {
         for (ModuleParser.ParamDecl p : params) {
             if (p.isRegister()) {
                 int id = names.intern(p.name());
-                declare(id, false, p.type(), -1, p.position());
+                declare(id, false, p.type(), p.vector(), -1, p.position());
             }
         }
         while (true) {
@@ -264,10 +290,11 @@ final class FunctionBodyParser {
     }
 
     private void parseVariables(Directive space) {
-        ModuleParser.parseVariables(lx, names, space, (name, bytes) -> {
+        ModuleParser.parseVariables(lx, names, space, (name, bytes, alignment) -> {
             localSymbols.add(name);
             if (space == Directive.LOCAL) {
                 localBytes = addBytes(localBytes, bytes);
+                localAddresses.declare(name, (int) bytes, alignment);
             } else if (space == Directive.SHARED) {
                 sharedBytes = addBytes(sharedBytes, bytes);
             }
@@ -282,13 +309,28 @@ final class FunctionBodyParser {
         return (int) sum;
     }
 
-    /** {@code .reg .type name[<N>] {, name[<N>]} ;} */
+    /**
+     * {@code .reg [.v2|.v4] .type name[<N>] {, name[<N>]} ;}. A vector register is one vreg of the
+     * vector's total width (at most 128 bits, as ptxas requires; no {@code .pred} vectors), aligned
+     * as a pair or quad like any 64/128-bit value, which is how ptxas places vector operands.
+     */
     private void parseRegDeclaration() {
         lx.advance();
+        int vector = 1;
+        Directive v = currentDirective();
+        if (v == Directive.V2 || v == Directive.V4) {
+            vector = v == Directive.V2 ? 2 : 4;
+            lx.advance();
+        }
         int tid = lx.isWord() ? names.find(buf, lx.start, lx.end, lx.hash) : -1;
         PtxType type = tid >= 0 ? names.type[tid] : null;
         if (type == null || !type.isRegisterType()) {
-            throw lx.error("a register type such as .b32, .f64 or .pred");
+            throw lx.error(vector > 1 ? "a vector element type such as .f32 or .b16"
+                    : "a register type such as .b32, .f64, .pred or a vector prefix .v2/.v4");
+        }
+        if (vector > 1 && (type == PtxType.PRED || type.bits * vector > 128)) {
+            throw lx.error(type == PtxType.PRED ? "a non-predicate element type (.pred registers are scalar)"
+                    : "an element type that keeps the vector within 128 bits");
         }
         lx.advance();
         while (true) {
@@ -303,7 +345,7 @@ final class FunctionBodyParser {
                 count = lx.expectInt("a register count");
                 lx.expectPunct('>');
             }
-            declare(id, count >= 0, type, count, pos);
+            declare(id, count >= 0, type, vector, count, pos);
             if (lx.acceptPunct(',')) {
                 continue;
             }
@@ -312,14 +354,20 @@ final class FunctionBodyParser {
         }
     }
 
-    private void declare(int id, boolean isRange, PtxType type, int count, long pos) {
+    private void declare(int id, boolean isRange, PtxType type, int vector, int count, long pos) {
         RegisterBinding[] slot = isRange ? names.range : names.plain;
         RegisterBinding existing = slot[id];
         if (existing != null && existing.depth == depth) {
             throw lx.errorAt(pos, "a register name not already declared in this scope", names.name(id));
         }
-        slot[id] = new RegisterBinding(names.name(id), type.regClass(), type.pairMode(), type.nvptxClass(), count,
-                depth, existing);
+        if (vector > 1) {
+            PairMode mode = PairMode.forBits(type.bits * vector);
+            slot[id] = new RegisterBinding(names.name(id), RegClass.R, mode, NvptxRegClass.of(RegClass.R, mode), true,
+                    count, depth, existing);
+        } else {
+            slot[id] = new RegisterBinding(names.name(id), type.regClass(), type.pairMode(), type.nvptxClass(), false,
+                    count, depth, existing);
+        }
         if (undoTop == undoId.length) {
             undoId = Arrays.copyOf(undoId, undoTop * 2);
             undoRange = Arrays.copyOf(undoRange, undoTop * 2);
@@ -581,6 +629,9 @@ final class FunctionBodyParser {
             names.opcode[id] = info;
         }
         String opcode = names.name(id);
+        if (info.kind() == null) {
+            throw lx.errorAt(pos, "a PTX instruction such as add, ld or mov (not a known opcode)", opcode);
+        }
         int guardFlags = guard < 0 ? 0 : negated ? InstrFlags.GUARDED | InstrFlags.GUARD_NEGATED : InstrFlags.GUARDED;
         defCount = 0;
         useCount = 0;
@@ -614,10 +665,16 @@ final class FunctionBodyParser {
             byte k0 = opKind[0];
             if (k0 == OP_REG || k0 == OP_PAIR || k0 == OP_VECTOR || k0 == OP_SINK) {
                 for (int r = opRegStart[0]; r < opRegEnd[0]; r++) {
-                    if (regs[r] >= 0) {
-                        addDef(regs[r]);
-                        if (info.accumulates()) {
-                            addUse(regs[r]);
+                    int v = regs[r];
+                    if (v >= 0) {
+                        addDef(v);
+                        // Writing one component of a vector register keeps the others: once the
+                        // vector holds a value, a component write also reads it.
+                        if (info.accumulates() || opComponent[0] && k0 == OP_REG && writtenVectors.get(v)) {
+                            addUse(v);
+                        }
+                        if (vectorVregs.get(v)) {
+                            writtenVectors.set(v);
                         }
                     }
                 }
@@ -633,7 +690,8 @@ final class FunctionBodyParser {
         }
         InstrKind k = info.kind() != null ? info.kind() : defCount > 0 ? InstrKind.INT_ALU : InstrKind.OTHER;
         int flags = guardFlags | specialFlags;
-        if (info.move() && guard < 0 && opCount == 2 && opKind[0] == OP_REG && opKind[1] == OP_REG) {
+        if (info.move() && guard < 0 && opCount == 2 && opKind[0] == OP_REG && opKind[1] == OP_REG
+                && !opComponent[0] && !opComponent[1]) {
             int d = regs[opRegStart[0]];
             int s = regs[opRegStart[1]];
             if (fb.vregClass(d) == fb.vregClass(s) && fb.pairMode(d) == fb.pairMode(s)) {
@@ -650,7 +708,9 @@ final class FunctionBodyParser {
         }
         if (!info.move()) {
             for (int g = 0; g < groupCount; g++) {
-                markGroup(groupStart[g], groupEnd[g], info.mma());
+                if (!groupComponent[g]) {
+                    markGroup(groupStart[g], groupEnd[g], info.mma());
+                }
             }
         }
         if (k != InstrKind.TEXTURE) {
@@ -660,7 +720,65 @@ final class FunctionBodyParser {
                 }
             }
         }
+        if (!localAddresses.isEmpty()) {
+            recordLocalAddressing(opcode, first);
+        }
         emit(opcode, k, flags, line);
+    }
+
+    /**
+     * Tells {@link #localAddresses} what the instruction about to be emitted does with addresses:
+     * a load or store through {@code [base+offset]} ({@code .local} or generic), or address
+     * arithmetic ({@code mov}, {@code cvta}, {@code cvt}, {@code add}/{@code sub} of a constant or
+     * of a register). Anything else that reads an address makes its array escape, which the
+     * resolution finds from the built function's uses.
+     */
+    private void recordLocalAddressing(String opcode, int first) {
+        int instr = fb.instrCount();
+        int dot = opcode.indexOf('.');
+        String root = dot < 0 ? opcode : opcode.substring(0, dot);
+        boolean load = root.equals("ld");
+        if ((load || root.equals("st")) && LocalAddresses.localOrGeneric(opcode)) {
+            int addr = load ? 1 : 0;
+            if (opCount != 2 || opKind[addr] != OP_ADDRESS) {
+                return;
+            }
+            int data = load ? 0 : 1;
+            int elements = LocalAddresses.vectorWidth(opcode);
+            int mask = 0;
+            if (opKind[data] == OP_REG || opKind[data] == OP_VECTOR) {
+                for (int r = opRegStart[data], k = 0; r < opRegEnd[data]; r++, k++) {
+                    if (regs[r] >= 0) {
+                        mask |= 1 << k;
+                    }
+                }
+                elements = Math.max(elements, opRegEnd[data] - opRegStart[data]);
+            }
+            localAddresses.access(instr, load, opSymbol[addr], opBase[addr], opImm[addr], opImmKnown[addr],
+                    LocalAddresses.elementBytes(opcode), elements, mask);
+            return;
+        }
+        if (first != 1 || opKind[0] != OP_REG) {
+            return;
+        }
+        int d = regs[opRegStart[0]];
+        boolean moveLike = root.equals("mov") || root.equals("cvta") || root.equals("cvt");
+        if (moveLike && opCount == 2) {
+            if (opKind[1] == OP_SYMBOL) {
+                localAddresses.base(instr, d, opSymbol[1], opImm[1], opImmKnown[1]);
+            } else if (opKind[1] == OP_REG && !opComponent[1]) {
+                localAddresses.add(instr, d, regs[opRegStart[1]], 0, true);
+            }
+        } else if ((root.equals("add") || root.equals("sub")) && opCount == 3) {
+            boolean sub = root.equals("sub");
+            if (opKind[1] == OP_REG && opKind[2] == OP_IMMEDIATE) {
+                localAddresses.add(instr, d, regs[opRegStart[1]], sub ? -opImm[2] : opImm[2], opImmKnown[2]);
+            } else if (opKind[1] == OP_IMMEDIATE && opKind[2] == OP_REG && !sub) {
+                localAddresses.add(instr, d, regs[opRegStart[2]], opImm[1], opImmKnown[1]);
+            } else if (opKind[1] == OP_REG && opKind[2] == OP_REG) {
+                localAddresses.sum(instr, d, regs[opRegStart[1]], regs[opRegStart[2]]);
+            }
+        }
     }
 
     /** Flags and constrains the members of one {@code {...}} operand. */
@@ -776,6 +894,9 @@ final class FunctionBodyParser {
                 if (v >= 0) {
                     if (returns) {
                         addDef(v);
+                        if (vectorVregs.get(v)) {
+                            writtenVectors.set(v);
+                        }
                     } else {
                         addUse(v);
                     }
@@ -786,7 +907,7 @@ final class FunctionBodyParser {
                     referenceSymbol();
                     lx.advance();
                 }
-            } else if (!returns && (lx.type == PtxLexer.NUMBER || lx.isPunct('-'))) {
+            } else if (!returns && (lx.type == PtxLexer.NUMBER || lx.isPunct('-') || isWarpSize())) {
                 parseConstExpr(true);
             } else {
                 throw lx.error(returns ? "a return parameter" : "an argument");
@@ -841,8 +962,14 @@ final class FunctionBodyParser {
             opRegEnd = Arrays.copyOf(opRegEnd, n);
             opBase = Arrays.copyOf(opBase, n);
             opSymbol = Arrays.copyOf(opSymbol, n);
+            opComponent = Arrays.copyOf(opComponent, n);
+            opImm = Arrays.copyOf(opImm, n);
+            opImmKnown = Arrays.copyOf(opImmKnown, n);
         }
         opKind[i] = kind;
+        opComponent[i] = false;
+        opImm[i] = 0;
+        opImmKnown[i] = kind == OP_ADDRESS;
         opRegStart[i] = regCount;
         opRegEnd[i] = regCount;
         opBase[i] = -1;
@@ -868,9 +995,14 @@ final class FunctionBodyParser {
             }
             int v = lookupRegister(lx.start, lx.end, lx.hash);
             if (v >= 0) {
-                beginOperand(OP_REG);
+                int i = beginOperand(OP_REG);
+                opComponent[i] = lastWasComponent;
                 pushReg(v);
                 lx.advance();
+                return;
+            }
+            if (isWarpSize()) {
+                immediateOperand();
                 return;
             }
             if (readSpecial()) {
@@ -886,16 +1018,19 @@ final class FunctionBodyParser {
             }
             int i = beginOperand(OP_SYMBOL);
             opSymbol[i] = referenceSymbol();
+            opImmKnown[i] = true;
             lx.advance();
             if (lx.isPunct('+') || lx.isPunct('-')) {
+                boolean minus = lx.isPunct('-');
                 lx.advance();
-                parseConstExpr(true);
+                long offset = parseConstExpr(true);
+                opImm[i] = minus ? -offset : offset;
+                opImmKnown[i] = exprKnown;
             }
             return;
         }
         if (lx.type == PtxLexer.NUMBER) {
-            beginOperand(OP_IMMEDIATE);
-            parseConstExpr(false);
+            immediateOperand();
             return;
         }
         if (lx.type == PtxLexer.PUNCT) {
@@ -920,14 +1055,19 @@ final class FunctionBodyParser {
                 case '-':
                 case '~':
                 case '(':
-                    beginOperand(OP_IMMEDIATE);
-                    parseConstExpr(false);
+                    immediateOperand();
                     return;
                 default:
                     break;
             }
         }
         throw lx.error("a register, immediate or address operand");
+    }
+
+    private void immediateOperand() {
+        int i = beginOperand(OP_IMMEDIATE);
+        opImm[i] = parseConstExpr(false);
+        opImmKnown[i] = exprKnown;
     }
 
     /** The second half of {@code d|p} ({@code setp}, {@code shfl.sync}, {@code match}, {@code elect}). */
@@ -952,8 +1092,9 @@ final class FunctionBodyParser {
     private void parseVector() {
         lx.advance();
         int from = regCount;
+        boolean component = false;
         while (true) {
-            if (lx.type == PtxLexer.WORD) {
+            if (lx.type == PtxLexer.WORD && !isWarpSize()) {
                 if (lx.length() == 1 && lx.firstChar() == '_') {
                     pushReg(-1);
                     lx.advance();
@@ -963,10 +1104,11 @@ final class FunctionBodyParser {
                         throw lx.firstChar() == '%' && !isSpecialName() ? undeclaredRegister()
                                 : lx.error("a register in a vector operand");
                     }
+                    component |= lastWasComponent;
                     pushReg(v);
                     lx.advance();
                 }
-            } else if (lx.type == PtxLexer.NUMBER || lx.isPunct('-')) {
+            } else if (lx.type == PtxLexer.NUMBER || lx.isPunct('-') || isWarpSize()) {
                 parseConstExpr(true);
                 pushReg(-1);
             } else {
@@ -981,7 +1123,9 @@ final class FunctionBodyParser {
         if (groupCount == groupStart.length) {
             groupStart = Arrays.copyOf(groupStart, groupCount * 2);
             groupEnd = Arrays.copyOf(groupEnd, groupCount * 2);
+            groupComponent = Arrays.copyOf(groupComponent, groupCount * 2);
         }
+        groupComponent[groupCount] = component;
         groupStart[groupCount] = from;
         groupEnd[groupCount] = regCount;
         groupCount++;
@@ -1012,11 +1156,14 @@ final class FunctionBodyParser {
             throw lx.error("a register, symbol or immediate address");
         }
         if (lx.isPunct('+') || lx.isPunct('-')) {
+            boolean minus = lx.isPunct('-');
             lx.advance();
-            if (lx.type != PtxLexer.NUMBER && !lx.isPunct('-') && !lx.isPunct('(')) {
+            if (lx.type != PtxLexer.NUMBER && !lx.isPunct('-') && !lx.isPunct('(') && !isWarpSize()) {
                 throw lx.error("an immediate offset");
             }
-            parseConstExpr(true);
+            long offset = parseConstExpr(true);
+            opImm[i] = minus ? -offset : offset;
+            opImmKnown[i] = exprKnown;
         }
         while (lx.acceptPunct(',')) {
             if (lx.isPunct('{')) {
@@ -1039,31 +1186,63 @@ final class FunctionBodyParser {
     }
 
     /**
-     * A constant expression: literals, unary {@code - ~ !}, parentheses and the binary operators
-     * {@code * / % + - << >> & ^ |}. Only validated, not evaluated: the allocator never needs an
-     * immediate's value. Where {@code noBar} is set (after a symbol, inside an address or a vector),
-     * a top-level {@code |} ends the expression instead of being an operator.
+     * A constant expression: literals, unary {@code - ~ ! +}, parentheses and the binary operators
+     * {@code * / % + - << >> & ^ |}, evaluated in 64-bit integer arithmetic so that constant
+     * address offsets and {@code add} immediates are known ({@link #exprKnown} is false when a
+     * float literal or a division by zero is involved). Where {@code noBar} is set (after a symbol,
+     * inside an address or a vector), a top-level {@code |} ends the expression instead of being an
+     * operator.
      */
-    private void parseConstExpr(boolean noBar) {
-        parseBinary(0, noBar);
+    private long parseConstExpr(boolean noBar) {
+        exprKnown = true;
+        return parseBinary(0, noBar);
     }
 
-    private void parseBinary(int minPrec, boolean noBar) {
-        parseUnary();
+    private long parseBinary(int minPrec, boolean noBar) {
+        long left = parseUnary();
         while (true) {
             int prec = binaryPrecedence(noBar);
             if (prec < 0 || prec < minPrec) {
-                return;
+                return left;
             }
+            char op = lx.punct;
             boolean twoChar = lx.isPunct('<') || lx.isPunct('>');
             lx.advance();
             if (twoChar) {
                 lx.advance();
             }
-            parseBinary(prec + 1, noBar);
+            long right = parseBinary(prec + 1, noBar);
+            left = apply(op, left, right);
         }
     }
 
+    private long apply(char op, long a, long b) {
+        switch (op) {
+            case '*':
+                return a * b;
+            case '/':
+            case '%':
+                if (b == 0) {
+                    exprKnown = false;
+                    return 0;
+                }
+                return op == '/' ? a / b : a % b;
+            case '+':
+                return a + b;
+            case '-':
+                return a - b;
+            case '<':
+                return a << b;
+            case '>':
+                return a >> b;
+            case '&':
+                return a & b;
+            case '^':
+                return a ^ b;
+            default:
+                return a | b;
+        }
+    }
     private int binaryPrecedence(boolean noBar) {
         if (lx.type != PtxLexer.PUNCT) {
             return -1;
@@ -1091,21 +1270,30 @@ final class FunctionBodyParser {
         }
     }
 
-    private void parseUnary() {
+    private long parseUnary() {
         if (lx.type == PtxLexer.NUMBER) {
+            long v = lx.value;
+            if (lx.isFloat || lx.overflow) {
+                exprKnown = false;
+            }
             lx.advance();
-            return;
+            return v;
+        }
+        if (isWarpSize()) {
+            lx.advance();
+            return WARP_SIZE;
         }
         if (lx.isPunct('-') || lx.isPunct('~') || lx.isPunct('!') || lx.isPunct('+')) {
+            char op = lx.punct;
             lx.advance();
-            parseUnary();
-            return;
+            long v = parseUnary();
+            return op == '-' ? -v : op == '~' ? ~v : op == '!' ? (v == 0 ? 1 : 0) : v;
         }
         if (lx.isPunct('(')) {
             lx.advance();
-            parseBinary(0, false);
+            long v = parseBinary(0, false);
             lx.expectPunct(')');
-            return;
+            return v;
         }
         throw lx.error("an immediate value");
     }
@@ -1121,6 +1309,31 @@ final class FunctionBodyParser {
      * every split, so {@code %a1<3>}-style prefixes ending in digits resolve too).
      */
     private int lookupRegister(int start, int end, int hash) {
+        lastWasComponent = false;
+        int v = lookupName(start, end, hash);
+        if (v < 0 && end - start > 2 && buf[end - 2] == '.' && isComponentLetter(buf[end - 1])) {
+            // "%v.x": a component of a vector register stands for the whole (wide) vreg.
+            int whole = lookupName(start, end - 2, NameTable.hash(buf, start, end - 2));
+            if (whole >= 0 && vectorVregs.get(whole)) {
+                lastWasComponent = true;
+                return whole;
+            }
+        }
+        return v;
+    }
+
+    /** Vector component selectors: {@code .x .y .z .w} and {@code .r .g .b .a}. */
+    private static boolean isComponentLetter(char c) {
+        return c == 'x' || c == 'y' || c == 'z' || c == 'w' || c == 'r' || c == 'g' || c == 'b' || c == 'a';
+    }
+
+    /** Whether the current token is {@code WARP_SZ}, PTX's built-in constant (the warp size, 32). */
+    private boolean isWarpSize() {
+        return lx.isWord("WARP_SZ");
+    }
+
+    /** The vreg a register name (no component) resolves to, or -1; see {@link #lookupRegister}. */
+    private int lookupName(int start, int end, int hash) {
         int id = names.find(buf, start, end, hash);
         if (id >= 0) {
             RegisterBinding b = names.plain[id];
@@ -1172,6 +1385,9 @@ final class FunctionBodyParser {
         if (b.mode == PairMode.DOUBLE || b.mode == PairMode.QUAD) {
             fb.constraint(new VregConstraint(v, ConstraintKind.PAIRED, 0, 0));
         }
+        if (b.vector) {
+            vectorVregs.set(v);
+        }
         return v;
     }
 
@@ -1195,6 +1411,7 @@ final class FunctionBodyParser {
     private String referenceSymbol() {
         String name = names.name(names.intern(buf, lx.start, lx.end, lx.hash));
         symbolRefs.putIfAbsent(name, lx.position());
+        localAddresses.referenced(name);
         return name;
     }
 

@@ -31,7 +31,8 @@ import dev.regtune.core.ir.PtxModule;
  */
 final class ModuleParser {
     /** A declared parameter (or return parameter) of a function signature. */
-    record ParamDecl(String name, PtxType type, int bytes, boolean isReturn, boolean isRegister, long position) {
+    record ParamDecl(String name, PtxType type, int vector, int bytes, boolean isReturn, boolean isRegister,
+            long position) {
     }
 
     private record ModuleVariable(Directive space, long bytes) {
@@ -43,7 +44,8 @@ final class ModuleParser {
 
     /** Receives each variable a declaration declares. */
     interface VariableSink {
-        void declared(String name, long bytes);
+        /** @param alignment the declaration's {@code .align}, 1 when it has none */
+        void declared(String name, long bytes, int alignment);
     }
 
     private final PtxLexer lx;
@@ -245,7 +247,10 @@ final class ModuleParser {
         if (!lx.isWord()) {
             throw lx.error("a section name");
         }
-        lx.advance();
+        // A dotted name such as ".nv.info" is several dot-keywords to the lexer.
+        while (lx.isWord()) {
+            lx.advance();
+        }
         long open = lx.position();
         lx.expectPunct('{');
         int depth = 1;
@@ -284,7 +289,7 @@ final class ModuleParser {
     }
 
     private void parseModuleVariables(Directive space) {
-        parseVariables(lx, names, space, (name, bytes) -> variables.put(name, new ModuleVariable(space, bytes)));
+        parseVariables(lx, names, space, (name, bytes, alignment) -> variables.put(name, new ModuleVariable(space, bytes)));
     }
 
     /**
@@ -296,6 +301,7 @@ final class ModuleParser {
     static void parseVariables(PtxLexer lx, NameTable names, Directive space, VariableSink sink) {
         lx.advance();
         int vector = 1;
+        int alignment = 1;
         PtxType type;
         while (true) {
             int id = lx.isWord() ? names.find(lx.buf, lx.start, lx.end, lx.hash) : -1;
@@ -307,7 +313,7 @@ final class ModuleParser {
             Directive d = id >= 0 ? names.directive[id] : null;
             if (d == Directive.ALIGN) {
                 lx.advance();
-                lx.expectInt("an alignment");
+                alignment = lx.expectInt("an alignment");
             } else if (d == Directive.V2 || d == Directive.V4 || d == Directive.V8) {
                 vector = d == Directive.V2 ? 2 : d == Directive.V4 ? 4 : 8;
                 lx.advance();
@@ -348,7 +354,7 @@ final class ModuleParser {
             if (lx.acceptPunct('=')) {
                 skipInitializer(lx);
             }
-            sink.declared(name, bytes);
+            sink.declared(name, bytes, alignment);
             if (lx.acceptPunct(',')) {
                 continue;
             }
@@ -400,7 +406,7 @@ final class ModuleParser {
             parseParamList(params, false);
         }
         LaunchBounds bounds = parsePerformanceDirectives();
-        if (lx.acceptPunct(';')) {
+        if (lx.acceptPunct(';') || kind == FunctionKind.FUNC && endsOldStylePrototype()) {
             functionNames.add(name);
             return;
         }
@@ -423,6 +429,27 @@ final class ModuleParser {
         ParsedFunction pf = new ParsedFunction(fb, body);
         defined.put(name, pf);
         definedInOrder.add(pf);
+    }
+
+    /**
+     * Whether the current token ends a {@code .func} prototype written without its {@code ;}: the end
+     * of the file or a directive that starts a module statement. nvopencc (PTX ISA 1.x) emitted
+     * prototypes this way, followed by {@code .file}, {@code .entry} or {@code .visible}; ptxas 13
+     * accepts them for {@code .func} (not for {@code .entry}).
+     */
+    private boolean endsOldStylePrototype() {
+        if (lx.type == PtxLexer.EOF) {
+            return true;
+        }
+        Directive d = directive();
+        if (d == null) {
+            return false;
+        }
+        return switch (d) {
+            case VERSION, TARGET, ADDRESS_SIZE, FILE, LOC, SECTION, ALIAS, EXTERN, VISIBLE, WEAK, COMMON, ENTRY, FUNC,
+                    GLOBAL, CONST, SHARED, LOCAL, TEX -> true;
+            default -> false;
+        };
     }
 
     /**
@@ -471,8 +498,12 @@ final class ModuleParser {
             if (type == null) {
                 throw lx.error("a parameter type such as .u64");
             }
-            if (isReg && (!type.isRegisterType() || vector != 1)) {
+            if (isReg && !type.isRegisterType()) {
                 throw lx.error("a register parameter name");
+            }
+            if (isReg && vector > 1 && (type == PtxType.PRED || type.bits * vector > 128)) {
+                throw lx.error(type == PtxType.PRED ? "a scalar .pred register parameter"
+                        : "a vector register parameter of at most 128 bits");
             }
             long pos = lx.position();
             if (!lx.isWord() || !FunctionBodyParser.isIdentifierStart(lx.firstChar())) {
@@ -492,7 +523,7 @@ final class ModuleParser {
                     throw lx.error("a parameter of at most 2147483647 bytes");
                 }
             }
-            out.add(new ParamDecl(name, type, (int) bytes, returns, isReg, pos));
+            out.add(new ParamDecl(name, type, vector, (int) bytes, returns, isReg, pos));
             if (lx.acceptPunct(',')) {
                 continue;
             }
@@ -602,7 +633,9 @@ final class ModuleParser {
             FunctionBuilder fb = pf.builder();
             fb.addSharedBytes((int) Math.min(shared, Integer.MAX_VALUE));
             fb.addLocalBytes((int) Math.min(local, Integer.MAX_VALUE));
-            out.add(fb.build());
+            KernelFunction built = fb.build();
+            out.add(pf.body().localAddresses().isEmpty() ? built
+                    : built.withLocalMemory(pf.body().localAddresses().resolve(built)));
         }
         return new PtxModule(lx.source, version, target, addressSize, out);
     }

@@ -7,8 +7,7 @@ import dev.regtune.core.ir.InstrKind;
  * computed once per distinct spelling by {@link PtxOpcodes#classify(String)} and cached in the
  * {@link NameTable}.
  *
- * @param kind the instruction kind; null for an unknown opcode, which is classified by the def rule
- *     ({@link InstrKind#INT_ALU} when it defines a register, else {@link InstrKind#OTHER})
+ * @param kind the instruction kind; null for an unknown opcode, which the parser reports as an error
  * @param role how operands map to defs and uses, and which control-flow builder call to use
  * @param mma tensor-core instruction: members of its vector operands are MMA fragments
  * @param accumulates the first (def) vector operand is also read (wgmma's D = A*B + D)

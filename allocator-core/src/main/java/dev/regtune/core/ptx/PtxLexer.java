@@ -9,7 +9,9 @@ package dev.regtune.core.ptx;
  *   <li>{@link #WORD}: identifiers, directives and opcodes. A word starts with a letter, {@code _},
  *       {@code $}, {@code %} or {@code .} and continues with letters, digits, {@code _}, {@code $},
  *       {@code .} and {@code ::}, so {@code ld.global.nc.v4.f32}, {@code %tid.x}, {@code .b32} and
- *       {@code mbarrier.try_wait.shared::cta.b64} are single tokens. Its String-compatible hash is
+ *       {@code mbarrier.try_wait.shared::cta.b64} are single tokens. A word that starts with a dot
+ *       (a directive or type keyword) ends before its next dot, so {@code .param.f32} is the two
+ *       keywords {@code .param} and {@code .f32}, as ptxas reads it. Its String-compatible hash is
  *       computed while scanning, so the {@link NameTable} looks it up without allocating.</li>
  *   <li>{@link #NUMBER}: integer literals (decimal, {@code 0x} hex, octal, {@code 0b} binary, an
  *       optional {@code U} suffix) and float literals ({@code 0f} + 8 hex digits, {@code 0d} + 16 hex
@@ -239,8 +241,15 @@ final class PtxLexer {
         final char[] b = buf;
         int h = b[pos];
         int p = pos + 1;
+        // A dot-keyword ends at the next dot, as in ptxas: ".param.f32" and ".reg.v4.u16" are
+        // two and three keywords written without blanks. Opcodes ("ld.param.f32") and names
+        // ("%tid.x") do not start with a dot and keep their dots.
+        boolean keyword = b[pos] == '.';
         while (p < limit) {
             char c = b[p];
+            if (c == '.' && keyword) {
+                break;
+            }
             if (isWordPart(c)) {
                 h = 31 * h + c;
                 p++;

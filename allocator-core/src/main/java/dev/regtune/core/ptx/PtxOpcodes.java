@@ -19,8 +19,9 @@ import dev.regtune.core.ptx.OpcodeInfo.Role;
  *   <li>async copies ({@code cp.*}), {@code prefetch}, {@code trap}, {@code nanosleep} and similar
  *       register-less operations = OTHER.</li>
  * </ul>
- * An unknown root yields a null kind: the parser then uses INT_ALU if the instruction defines a
- * register and OTHER if not, so new PTX instructions are kept, never dropped.
+ * An unknown root yields a null kind, which the parser reports as a parse error at the opcode (as
+ * ptxas does: "Not a name of any known instruction"); the roots above are every instruction of
+ * PTX ISA 9.0.
  */
 final class PtxOpcodes {
     private PtxOpcodes() {
@@ -204,6 +205,7 @@ final class PtxOpcodes {
             case "clusterlaunchcontrol":
                 return info(InstrKind.OTHER, has(seg, "query_cancel") ? Role.FIRST_IS_DEF : Role.NO_DEFS);
             default:
+                // Not an instruction: the parser turns the null kind into a parse error.
                 return new OpcodeInfo(null, Role.FIRST_IS_DEF, false, false, false, false, uni);
         }
     }

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import dev.regtune.core.ir.PtxModule;
 
 /**
- * The PTX front end: turns PTX text as nvcc/cicc emit it (PTX ISA 2.x to 9.x) into a
+ * The PTX front end: turns PTX text as nvcc/cicc emit it (PTX ISA 1.x to 9.x) into a
  * {@link PtxModule} of {@link dev.regtune.core.ir.KernelFunction}s.
  *
  * <p>Stateless and thread-safe: every call works on its own lexer and name table. Text that is not

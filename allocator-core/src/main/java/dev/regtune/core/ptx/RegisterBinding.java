@@ -20,6 +20,11 @@ final class RegisterBinding {
     final NvptxRegClass nvptxClass;
     /** -1 for a plain name, else the number of names the range declares. */
     final int count;
+    /**
+     * A vector register ({@code .reg .v4 .f32 %v}): one wide vreg of the vector's total width whose
+     * components ({@code %v.x}, {@code %v.w}) are read and written through the whole vreg.
+     */
+    final boolean vector;
     /** Scope depth of the declaration (1 = function body). */
     final int depth;
     /** The declaration this one hides, restored when its scope closes. */
@@ -29,8 +34,9 @@ final class RegisterBinding {
     /** Range: vreg per index once referenced (-1 = not yet); grown on demand. */
     private int[] vregs;
 
-    RegisterBinding(String name, RegClass cls, PairMode mode, NvptxRegClass nvptxClass, int count, int depth,
-            RegisterBinding shadowed) {
+    RegisterBinding(String name, RegClass cls, PairMode mode, NvptxRegClass nvptxClass, boolean vector, int count,
+            int depth, RegisterBinding shadowed) {
+        this.vector = vector;
         this.name = name;
         this.cls = cls;
         this.mode = mode;

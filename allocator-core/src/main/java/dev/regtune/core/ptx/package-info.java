@@ -1,8 +1,13 @@
 /**
  * The PTX front end: {@link dev.regtune.core.ptx.PtxParser#parse(String, String)} turns PTX text as
- * nvcc/cicc emit it (PTX ISA 2.x to 9.x) into a {@link dev.regtune.core.ir.PtxModule} of
+ * nvcc/cicc emit it (PTX ISA 1.x to 9.x) into a {@link dev.regtune.core.ir.PtxModule} of
  * {@link dev.regtune.core.ir.KernelFunction}s, built through
- * {@link dev.regtune.core.ir.FunctionBuilder}.
+ * {@link dev.regtune.core.ir.FunctionBuilder}. It accepts what ptxas 13.0 accepts, including
+ * nvopencc-era PTX (ISA 1.x, after the {@code .version}/{@code .target} rewrite ptxas 13 needs):
+ * {@code .func} prototypes without their {@code ;}, pre-ABI {@code .reg} parameters and register
+ * call arguments, dot-keywords written without blanks ({@code .param.f32}), vector registers and
+ * the built-in constant {@code WARP_SZ}. {@code RealWorldCorpusTest} parses and allocates all of
+ * {@code shared/corpus-real}; {@code PtxasConstructsTest} pins one file per construct to ptxas.
  *
  * <h2>Pipeline</h2>
  * {@code PtxLexer} (single pass over a char array, one current token in fields, hashes computed
@@ -17,7 +22,13 @@
  *   <li><b>Vregs</b>: one per PTX register actually referenced, created on first reference (a
  *       {@code .reg .b32 %r<100000>} range costs one small object). {@code .pred} = P; up to 32
  *       bits (and {@code .f16x2}/{@code .bf16x2}) = R SINGLE; 64 bits = R DOUBLE; {@code .b128} =
- *       R QUAD, with a PAIRED constraint on every DOUBLE/QUAD vreg. Nested {@code { }} blocks are
+ *       R QUAD, with a PAIRED constraint on every DOUBLE/QUAD vreg. A vector register
+ *       ({@code .reg .v2 .b16 %r<3>}, {@code .reg .v4 .f32 %q}, or a {@code .reg .v4 .u16} parameter)
+ *       is one R vreg of the vector's total width (at most 128 bits), so 64/128-bit vectors are
+ *       pairs/quads aligned as ptxas places vector operands; a component ({@code %q.x},
+ *       {@code %q.w}; also {@code .r .g .b .a}) reads the whole vreg, and writing one is a def that
+ *       also reads the vreg once it holds a value (the other components live on). Components in a
+ *       {@code {...}} operand form no VECTOR_GROUP, and moving a component is not a COPY. Nested {@code { }} blocks are
  *       scopes: a name declared again inside one (inline asm does this) is a new vreg named
  *       {@code name#k}.</li>
  *   <li><b>Defs and uses</b>: the guard predicate is the first use; for ordinary instructions the
@@ -52,14 +63,23 @@
  *       directives are checked and dropped.</li>
  *   <li><b>Lines</b>: an instruction's line is the PTX line of its first token, not a {@code .loc}
  *       source line.</li>
+ *   <li><b>Constants</b>: {@code WARP_SZ} (32) is an immediate wherever a number may stand;
+ *       constant expressions are evaluated (64-bit integer arithmetic) where an address needs them.</li>
+ *   <li><b>Local arrays</b>: a function's own {@code .local} variables and, per instruction, which
+ *       of them it loads, stores or computes an address of, at which constant (or dynamic) offset
+ *       ({@link dev.regtune.core.ir.KernelFunction#localMemory()}), resolved by {@code LocalAddresses}
+ *       through {@code mov}/{@code cvta}/{@code cvt} copies and {@code add}/{@code sub} of constants
+ *       once the function is built; an address used any other way makes its array escape. The
+ *       promotion stage ({@code dev.regtune.core.promote}) decides from this.</li>
  * </ul>
  *
  * <h2>Errors</h2>
  * Anything not understood is a {@link dev.regtune.core.ptx.PtxParseException} (unchecked) whose
- * message is one sentence, {@code file:line:column: expected X but found 'Y'}. Unknown opcodes
- * that are syntactically instructions are kept (kind INT_ALU if they define a register, else
- * OTHER). Known gaps, all reported as errors: vector registers ({@code .reg .v4 .f32 %v}), C
- * preprocessor lines ({@code #include}, {@code #define}), constant banks ({@code ld.const[2]}).
+ * message is one sentence, {@code file:line:column: expected X but found 'Y'}. An opcode that is
+ * not a PTX ISA 9.0 instruction is an error at its line, as in ptxas ("Not a name of any known
+ * instruction"); so are vectors of {@code .pred}, vectors over 128 bits and {@code .v8} registers,
+ * which ptxas rejects too. Known gaps, all reported as errors: C preprocessor lines
+ * ({@code #include}, {@code #define}), constant banks ({@code ld.const[2]}).
  *
  * <p>This package must not know about knobs, architectures or allocation; it only produces IR.
  */

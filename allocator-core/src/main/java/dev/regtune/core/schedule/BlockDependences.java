@@ -195,6 +195,9 @@ final class BlockDependences {
         }
 
         private void add(int a, int b, boolean carries) {
+            if (a == b) {
+                return; // an instruction that names a register twice (vector components) orders nothing
+            }
             if (count == from.length) {
                 from = Arrays.copyOf(from, count * 2);
                 to = Arrays.copyOf(to, count * 2);

@@ -9,6 +9,7 @@ import static dev.regtune.core.ptx.PtxTestSupport.vreg;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -454,15 +455,12 @@ class PtxInstructionTest {
     }
 
     @Test
-    void unknownOpcodesAreKeptAndClassifiedByTheDefRule() {
-        KernelFunction f = entry("frobnicate.sync.b32 %r1, %r2, [%rd1];\nfrobnicate.commit;\nfrobnicate.wait [%rd1], %r1;");
-        assertEquals(3, f.instrCount());
-        assertEquals(InstrKind.INT_ALU, f.instrKind(0));
-        assertEquals(List.of("%r1"), defs(f, 0));
-        assertEquals(List.of("%r2", "%rd1"), uses(f, 0));
-        assertEquals(InstrKind.OTHER, f.instrKind(1));
-        assertEquals(InstrKind.OTHER, f.instrKind(2));
-        assertEquals(List.of("%rd1", "%r1"), uses(f, 2));
+    void unknownOpcodesAreParseErrors() {
+        // ptxas: "Not a name of any known instruction: 'frobnicate'".
+        PtxParseException e = assertThrows(PtxParseException.class,
+                () -> entry("add.s32 %r1, %r2, %r3;\nfrobnicate.sync.b32 %r1, %r2, [%rd1];"));
+        assertEquals(PtxTestSupport.FIRST_BODY_LINE + 1, e.line());
+        assertEquals("frobnicate.sync.b32", e.found());
     }
 
     @Test

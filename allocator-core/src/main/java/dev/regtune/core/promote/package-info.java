@@ -1,0 +1,20 @@
+/**
+ * Local-array promotion: {@code .local} arrays that ptxas keeps in registers rather than in the
+ * stack frame, decided per array and applied to the code before anything is allocated.
+ *
+ * <p>What ptxas 13.0.88 does, probed with generated kernels ({@code LocalArrayPromotionTest} pins
+ * the facts): an array whose every load and store is at a constant offset from its start, whose
+ * address escapes nowhere, and whose accesses all move 16- or 32-bit elements (scalar or
+ * {@code .v2}/{@code .v4}) becomes registers and leaves no stack frame, up to at least 1024 bytes
+ * (beyond 255 registers it spills); 8-bit, 64-bit and mixed-width accesses keep the array in
+ * memory. A dynamically indexed array stays in memory and counts in the stack frame (ptxas does
+ * promote some small dynamically indexed arrays, up to 16 to 40 bytes depending on the code, with
+ * select sequences; that is not modelled). The limits are knobs ({@code RegTuneLocalArrayPromotion},
+ * {@code RegTuneLocalPromotionMaxBytes}, {@code RegTuneLocalPromotion{Min,Max}ElementBytes}).
+ *
+ * <p>The front end resolves which array each load and store addresses, at which offset
+ * ({@link dev.regtune.core.ir.LocalMemory}); this package decides and rewrites: every element slot
+ * becomes a virtual register, a load a copy from it, a store a copy into it, and the address
+ * arithmetic of a promoted array disappears. It must not parse PTX or allocate registers.
+ */
+package dev.regtune.core.promote;

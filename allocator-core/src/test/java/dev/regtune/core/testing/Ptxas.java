@@ -1,0 +1,96 @@
+package dev.regtune.core.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the installed NVIDIA {@code ptxas} for tests that pin the model to it. Tests call
+ * {@link #find()} and skip (with a message) when it returns null.
+ */
+public final class Ptxas {
+    /** What {@code ptxas -v} reports for one entry. */
+    public record EntryReport(int registers, int stackFrameBytes, int spillStoreBytes, int spillLoadBytes) {
+    }
+
+    /** The outcome of one run: whether ptxas accepted the file, its output, and the per-entry reports. */
+    public record Run(boolean accepted, String output, Map<String, EntryReport> entries) {
+    }
+
+    private final String executable;
+
+    private Ptxas(String executable) {
+        this.executable = executable;
+    }
+
+    /** The ptxas on PATH, or null when none is installed. */
+    public static Ptxas find() {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return null;
+        }
+        for (String d : path.split(File.pathSeparator)) {
+            Path p = Path.of(d, "ptxas");
+            if (Files.isExecutable(p)) {
+                return new Ptxas(p.toString());
+            }
+        }
+        return null;
+    }
+
+    /** {@code ptxas -v -arch=ARCH [-maxrregcount=N] -o /dev/null FILE}; {@code maxRegisters} 0 = no flag. */
+    public Run run(Path file, String arch, int maxRegisters) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(executable, "-v", "-arch=" + arch));
+        if (maxRegisters > 0) {
+            cmd.add("-maxrregcount=" + maxRegisters);
+        }
+        cmd.addAll(List.of("-o", "/dev/null", file.toString()));
+        Process proc = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(proc.getInputStream().readAllBytes());
+        if (!proc.waitFor(180, TimeUnit.SECONDS)) {
+            proc.destroyForcibly();
+            throw new IOException("ptxas did not finish within 180 s on " + file);
+        }
+        return new Run(proc.exitValue() == 0, out, parse(out));
+    }
+
+    /** Per-entry figures of a {@code -v} report, in the order ptxas printed them. */
+    static Map<String, EntryReport> parse(String out) {
+        Map<String, EntryReport> entries = new LinkedHashMap<>();
+        String current = null;
+        String properties = null;
+        int stack = 0;
+        int stores = 0;
+        int loads = 0;
+        for (String line : out.split("\n")) {
+            String t = line.trim();
+            int c = t.indexOf("Compiling entry function '");
+            if (c >= 0) {
+                int from = c + "Compiling entry function '".length();
+                current = t.substring(from, t.indexOf('\'', from));
+                stack = 0;
+                stores = 0;
+                loads = 0;
+            } else if (t.contains("Function properties for ")) {
+                properties = t.substring(t.indexOf("Function properties for ") + "Function properties for ".length());
+            } else if (current != null && current.equals(properties) && t.endsWith("bytes spill loads")) {
+                String[] w = t.split("[ ,]+");
+                stack = Integer.parseInt(w[0]);
+                stores = Integer.parseInt(w[4]);
+                loads = Integer.parseInt(w[8]);
+            } else if (current != null && t.contains("Used ") && t.contains(" registers")) {
+                int u = t.indexOf("Used ") + 5;
+                int regs = Integer.parseInt(t.substring(u, t.indexOf(' ', u)));
+                entries.put(current, new EntryReport(regs, stack, stores, loads));
+                current = null;
+            }
+        }
+        return entries;
+    }
+}
