@@ -8,6 +8,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -110,6 +112,18 @@ class GoldenProposalsTest {
         for (Map.Entry<String, SearchStrategy> e : all.entrySet()) {
             String actual = transcript(space, e.getValue());
             assertEquals(golden(e.getKey(), actual), actual, "the proposals of " + e.getKey());
+        }
+    }
+
+    /** The strategies built by name, as the sweep does since they own their factories, propose the same. */
+    @Test
+    void theStrategyEnumBuildsWhatTheSweepBuilt() {
+        List<String> shuffled = new ArrayList<>(KERNELS);
+        Collections.reverse(shuffled); // the factory sorts them
+        for (Strategy s : Strategy.values()) {
+            GridSpace space = space();
+            SearchStrategy built = s.create(new Strategy.Setup(space, shuffled, 24, SEED, Scores.component(1)));
+            assertEquals(golden("sweep-" + s.cliName(), null), transcript(space, built), s.cliName());
         }
     }
 
