@@ -8,8 +8,8 @@ import java.util.NoSuchElementException;
 /** Every point of the grid that satisfies the constraints, in counter order (see {@link GridCursor}). */
 public record GridSampler() implements Sampler {
     @Override
-    public String name() {
-        return "grid";
+    public SamplerKind kind() {
+        return SamplerKind.GRID;
     }
 
     @Override

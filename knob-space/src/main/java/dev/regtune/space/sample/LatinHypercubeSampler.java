@@ -12,8 +12,8 @@ import java.util.Iterator;
  */
 public record LatinHypercubeSampler(long seed) implements Sampler {
     @Override
-    public String name() {
-        return "lhs";
+    public SamplerKind kind() {
+        return SamplerKind.LHS;
     }
 
     @Override

@@ -7,8 +7,8 @@ import java.util.Iterator;
 /** Independent uniform points of the unit hypercube, decoded by the space. */
 public record RandomSampler(long seed) implements Sampler {
     @Override
-    public String name() {
-        return "random";
+    public SamplerKind kind() {
+        return SamplerKind.RANDOM;
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.regtune.space.sample;
 import dev.regtune.space.Configuration;
 import dev.regtune.space.KnobSpace;
 import java.util.Iterator;
-import java.util.Locale;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
@@ -15,11 +14,13 @@ import java.util.stream.StreamSupport;
  */
 public sealed interface Sampler permits GridSampler, RandomSampler, LatinHypercubeSampler, SobolSampler {
 
-    /** The sampler names {@link #of} accepts, as the command line spells them. */
-    String NAMES = "grid, random, lhs, sobol";
+    /** Its kind. */
+    SamplerKind kind();
 
-    /** Its name: grid, random, lhs or sobol. */
-    String name();
+    /** Its name as the command line spells it: grid, random, lhs or sobol. */
+    default String name() {
+        return kind().cliName();
+    }
 
     /** Up to {@code n} distinct feasible configurations, computed as they are consumed. */
     Iterator<Configuration> iterator(KnobSpace space, long n);
@@ -30,14 +31,13 @@ public sealed interface Sampler permits GridSampler, RandomSampler, LatinHypercu
                 Spliterator.ORDERED | Spliterator.DISTINCT | Spliterator.NONNULL), false);
     }
 
-    /** The sampler named {@code name} (grid, random, lhs, sobol; case ignored) with {@code seed}. */
+    /**
+     * The sampler named {@code name} (grid, random, lhs, sobol; case ignored) with {@code seed}:
+     * {@link SamplerKind#named} then {@link SamplerKind#create}.
+     *
+     * @throws IllegalArgumentException for an unknown name, listing the known ones
+     */
     static Sampler of(String name, long seed) {
-        return switch (name.strip().toLowerCase(Locale.ROOT)) {
-            case "grid" -> new GridSampler();
-            case "random" -> new RandomSampler(seed);
-            case "lhs" -> new LatinHypercubeSampler(seed);
-            case "sobol" -> new SobolSampler(seed);
-            default -> throw new IllegalArgumentException("unknown sampler '" + name + "'; expected one of " + NAMES);
-        };
+        return SamplerKind.named(name).create(seed);
     }
 }

@@ -7,8 +7,8 @@ import java.util.Iterator;
 /** Scrambled Sobol points ({@link Sobol#scrambled}), decoded by the space. */
 public record SobolSampler(long seed) implements Sampler {
     @Override
-    public String name() {
-        return "sobol";
+    public SamplerKind kind() {
+        return SamplerKind.SOBOL;
     }
 
     @Override

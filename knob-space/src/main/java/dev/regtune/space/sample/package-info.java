@@ -1,6 +1,8 @@
 /**
  * Samplers of a {@link dev.regtune.space.KnobSpace}: full grid, uniform random, Latin hypercube and
  * scrambled Sobol. Each is a {@link dev.regtune.space.sample.Sampler}; all of them stream.
+ * {@link dev.regtune.space.sample.SamplerKind} names them (as the command line spells them: grid,
+ * random, lhs, sobol) and builds each; nothing else maps a name to a sampler.
  *
  * <p>Contract shared by every sampler: a configuration is emitted only if every constraint holds
  * (inactive knobs absent, as their conditions say); no configuration is emitted twice; the stream

@@ -23,7 +23,7 @@ import java.util.function.ToDoubleFunction;
  * <p>Every observation must have the same number of objectives; failures count as infinitely bad
  * in every objective.
  */
-public final class Nsga2Search implements SearchStrategy {
+public final class Nsga2Search extends RoundSearch {
     /**
      * @param populationSize parents kept, and offspring proposed per round (at least 2)
      * @param budget configurations to evaluate in total
@@ -67,15 +67,11 @@ public final class Nsga2Search implements SearchStrategy {
     }
 
     private final Params params;
-    private final ProposalBook book;
     private final SplittableRandom random;
     private final Supplier<double[]> initialPoints;
-    private final ToDoubleFunction<double[]> score;
     private final double mutationProbability;
     private List<Member> population = List.of();
     private int objectiveCount = -1;
-    private int proposed;
-    private boolean exhausted;
 
     /** Uniform initial points and variation from {@code seed}; {@link #best()} by the first objective. */
     public Nsga2Search(UnitSpace space, Params params, long seed) {
@@ -88,33 +84,26 @@ public final class Nsga2Search implements SearchStrategy {
      */
     public Nsga2Search(UnitSpace space, Params params, long seed, Supplier<double[]> initialPoints,
             ToDoubleFunction<double[]> score) {
+        super(space, score, params.budget());
         this.params = params;
-        this.book = new ProposalBook(space);
         SplittableRandom root = new SplittableRandom(seed);
         this.random = root.split();
         this.initialPoints = initialPoints != null ? initialPoints
                 : UnitPoints.uniform(space.dimensions(), root.nextLong());
-        this.score = score;
         this.mutationProbability = params.mutationProbability() > 0 ? params.mutationProbability()
                 : 1.0 / Math.max(1, space.dimensions());
     }
 
     @Override
-    public boolean done() {
-        return !book.roundOpen() && (exhausted || proposed >= params.budget());
-    }
-
-    @Override
-    public List<Proposal> propose() {
-        book.requireNoOpenRound();
-        int n = Math.min(params.populationSize(), params.budget() - proposed);
+    List<Proposal> nextBatch(int remaining) {
+        int n = Math.min(params.populationSize(), remaining);
         List<Proposal> batch = new ArrayList<>();
         int misses = 0;
         while (batch.size() < n) {
             if (population.isEmpty() || misses >= ProposalBook.MAX_ATTEMPTS) {
-                Optional<Proposal> p = sampled();
+                Optional<Proposal> p = book.draw(initialPoints, List.of());
                 if (p.isEmpty()) {
-                    exhausted = true;
+                    end();
                     break;
                 }
                 batch.add(p.get());
@@ -134,18 +123,7 @@ public final class Nsga2Search implements SearchStrategy {
                 }
             }
         }
-        proposed += batch.size();
-        return book.open(batch);
-    }
-
-    private Optional<Proposal> sampled() {
-        for (int miss = 0; miss < ProposalBook.MAX_ATTEMPTS; miss++) {
-            Optional<Proposal> p = book.tryPropose(initialPoints.get(), List.of());
-            if (p.isPresent()) {
-                return p;
-            }
-        }
-        return Optional.empty();
+        return batch;
     }
 
     /** Two children of two tournament winners. */
@@ -236,11 +214,7 @@ public final class Nsga2Search implements SearchStrategy {
     }
 
     @Override
-    public void observe(List<Observation> results) {
-        if (!book.roundOpen() && results.isEmpty()) {
-            return;
-        }
-        List<Trial> round = book.close(results);
+    void roundClosed(List<Trial> round) {
         for (Trial t : round) {
             if (!t.observation().isFailure()) {
                 int m = t.observation().objectives().length;
@@ -321,15 +295,5 @@ public final class Nsga2Search implements SearchStrategy {
     /** The current parents, in selection order. */
     public List<Trial> population() {
         return population.stream().map(Member::trial).toList();
-    }
-
-    @Override
-    public List<Trial> trials() {
-        return List.copyOf(book.trials());
-    }
-
-    @Override
-    public Optional<Trial> best() {
-        return RandomSearch.bestOf(book.trials(), score);
     }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * The bookkeeping every strategy shares: turning unit points into feasible, never-seen proposals
@@ -61,6 +62,20 @@ final class ProposalBook {
             return Optional.empty();
         }
         return Optional.of(new Proposal(nextId++, c.get(), p, kernels));
+    }
+
+    /**
+     * A proposal from the first of {@code points}' points that decodes to a configuration not yet
+     * proposed; empty after {@link #MAX_ATTEMPTS} points in a row that did not.
+     */
+    Optional<Proposal> draw(Supplier<double[]> points, List<String> kernels) {
+        for (int miss = 0; miss < MAX_ATTEMPTS; miss++) {
+            Optional<Proposal> p = tryPropose(points.get(), kernels);
+            if (p.isPresent()) {
+                return p;
+            }
+        }
+        return Optional.empty();
     }
 
     /** A new proposal of an already proposed configuration (successive halving, new kernels). */

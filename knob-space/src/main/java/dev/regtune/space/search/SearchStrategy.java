@@ -8,7 +8,7 @@ import java.util.Optional;
  * results, until {@link #done()}. Implementations are deterministic for their seed and the
  * observations they receive, and are not thread-safe (the driver calls them from one thread).
  */
-public sealed interface SearchStrategy permits RandomSearch, SuccessiveHalving, TpeSearch, Nsga2Search {
+public sealed interface SearchStrategy permits RoundSearch {
     /** True when no further proposals will be made and no round is waiting for results. */
     boolean done();
 

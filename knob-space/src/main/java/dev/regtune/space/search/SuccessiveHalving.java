@@ -25,7 +25,7 @@ import java.util.function.ToDoubleFunction;
  * scale between kernels (spill bytes of a small and a large kernel) should normalise them first,
  * for example relative to the default configuration.
  */
-public final class SuccessiveHalving implements SearchStrategy {
+public final class SuccessiveHalving extends RoundSearch {
     /**
      * @param initialConfigurations configurations of round 1
      * @param eta elimination factor: keep 1/eta, multiply kernels by eta (at least 2; default 3)
@@ -75,16 +75,13 @@ public final class SuccessiveHalving implements SearchStrategy {
 
     private final Params params;
     private final List<String> kernelOrder;
-    private final ProposalBook book;
     private final Supplier<double[]> points;
-    private final ToDoubleFunction<double[]> score;
     private final Map<Long, Standing> byProposal = new TreeMap<>();
     private List<Standing> alive = new ArrayList<>();
     private final int initialKernels;
     private int kernelsSeen;
     private int kernelsThisRound;
     private int round;
-    private boolean finished;
     private long kernelEvaluations;
 
     /** Uniform points and kernel order from {@code seed}, scored by the first objective. */
@@ -101,13 +98,12 @@ public final class SuccessiveHalving implements SearchStrategy {
      */
     public SuccessiveHalving(UnitSpace space, List<String> kernels, Params params, long seed,
             Supplier<double[]> points, ToDoubleFunction<double[]> score) {
+        super(space, score, UNBOUNDED);
         if (kernels.isEmpty() || new HashSet<>(kernels).size() != kernels.size()) {
             throw new IllegalArgumentException("successive halving needs distinct kernel ids, at least one");
         }
         this.params = params;
-        this.book = new ProposalBook(space);
         this.points = points;
-        this.score = score;
         List<String> order = new ArrayList<>(kernels);
         SplittableRandom random = new SplittableRandom(seed);
         for (int i = order.size() - 1; i > 0; i--) {
@@ -133,34 +129,22 @@ public final class SuccessiveHalving implements SearchStrategy {
     }
 
     @Override
-    public boolean done() {
-        return finished && !book.roundOpen();
-    }
-
-    @Override
-    public List<Proposal> propose() {
-        book.requireNoOpenRound();
-        if (finished) {
-            return List.of();
-        }
+    List<Proposal> nextBatch(int remaining) {
         List<String> newKernels = kernelOrder.subList(kernelsSeen, kernelsThisRound);
         List<Proposal> batch = new ArrayList<>();
         if (round == 0) {
-            int misses = 0;
-            while (batch.size() < params.initialConfigurations() && misses < ProposalBook.MAX_ATTEMPTS) {
-                Optional<Proposal> p = book.tryPropose(points.get(), newKernels);
-                if (p.isPresent()) {
-                    Standing s = new Standing(p.get());
-                    alive.add(s);
-                    byProposal.put(p.get().id(), s);
-                    batch.add(p.get());
-                    misses = 0;
-                } else {
-                    misses++;
+            while (batch.size() < params.initialConfigurations()) {
+                Optional<Proposal> p = book.draw(points, newKernels);
+                if (p.isEmpty()) {
+                    break;
                 }
+                Standing s = new Standing(p.get());
+                alive.add(s);
+                byProposal.put(p.get().id(), s);
+                batch.add(p.get());
             }
             if (batch.isEmpty()) {
-                finished = true;
+                end();
             }
         } else {
             for (Standing s : alive) {
@@ -171,21 +155,18 @@ public final class SuccessiveHalving implements SearchStrategy {
             }
         }
         kernelEvaluations += (long) batch.size() * newKernels.size();
-        return book.open(batch);
+        return batch;
     }
 
     @Override
-    public void observe(List<Observation> results) {
-        if (!book.roundOpen() && results.isEmpty()) {
-            return;
-        }
-        for (Trial t : book.close(results)) {
+    void roundClosed(List<Trial> results) {
+        for (Trial t : results) {
             record(byProposal.get(t.proposal().id()), t);
         }
         kernelsSeen = kernelsThisRound;
         round++;
         if (alive.size() <= 1 || kernelsSeen >= kernelOrder.size()) {
-            finished = true;
+            end();
             return;
         }
         List<Standing> ranked = new ArrayList<>(alive);
@@ -239,11 +220,6 @@ public final class SuccessiveHalving implements SearchStrategy {
     /** The kernel ids in the order rounds take them. */
     public List<String> kernelOrder() {
         return kernelOrder;
-    }
-
-    @Override
-    public List<Trial> trials() {
-        return List.copyOf(book.trials());
     }
 
     /**

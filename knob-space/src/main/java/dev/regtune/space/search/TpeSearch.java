@@ -23,7 +23,7 @@ import java.util.function.ToDoubleFunction;
  * batch apart. Points that decoded to an infeasible configuration are added to the bad set too
  * (at most as many as there are observations), so the search learns to stay clear of them.
  */
-public final class TpeSearch implements SearchStrategy {
+public final class TpeSearch extends RoundSearch {
     /**
      * @param budget configurations to evaluate in total
      * @param batchSize configurations per round
@@ -75,12 +75,8 @@ public final class TpeSearch implements SearchStrategy {
     }
 
     private final Params params;
-    private final ProposalBook book;
     private final Supplier<double[]> startupPoints;
     private final SplittableRandom random;
-    private final ToDoubleFunction<double[]> score;
-    private int proposed;
-    private boolean exhausted;
 
     /** Uniform startup points and model draws from {@code seed}, scored by the first objective. */
     public TpeSearch(UnitSpace space, Params params, long seed) {
@@ -93,50 +89,32 @@ public final class TpeSearch implements SearchStrategy {
      */
     public TpeSearch(UnitSpace space, Params params, long seed, Supplier<double[]> startupPoints,
             ToDoubleFunction<double[]> score) {
+        super(space, score, params.budget());
         this.params = params;
-        this.book = new ProposalBook(space);
         SplittableRandom root = new SplittableRandom(seed);
         this.random = root.split();
         this.startupPoints = startupPoints != null ? startupPoints
                 : UnitPoints.uniform(space.dimensions(), root.nextLong());
-        this.score = score;
     }
 
     @Override
-    public boolean done() {
-        return !book.roundOpen() && (exhausted || proposed >= params.budget());
-    }
-
-    @Override
-    public List<Proposal> propose() {
-        book.requireNoOpenRound();
-        int n = Math.min(params.batchSize(), params.budget() - proposed);
+    List<Proposal> nextBatch(int remaining) {
+        int n = Math.min(params.batchSize(), remaining);
         List<Proposal> batch = new ArrayList<>();
         List<double[]> pending = new ArrayList<>();
         int observed = book.trials().size();
         while (batch.size() < n) {
             Optional<Proposal> p = observed + batch.size() < params.startup() || observed < 2
-                    ? sampled()
+                    ? book.draw(startupPoints, List.of())
                     : modelled(pending);
             if (p.isEmpty()) {
-                exhausted = true;
+                end();
                 break;
             }
             batch.add(p.get());
             pending.add(p.get().point());
         }
-        proposed += batch.size();
-        return book.open(batch);
-    }
-
-    private Optional<Proposal> sampled() {
-        for (int miss = 0; miss < ProposalBook.MAX_ATTEMPTS; miss++) {
-            Optional<Proposal> p = book.tryPropose(startupPoints.get(), List.of());
-            if (p.isPresent()) {
-                return p;
-            }
-        }
-        return Optional.empty();
+        return batch;
     }
 
     private Optional<Proposal> modelled(List<double[]> pending) {
@@ -186,7 +164,7 @@ public final class TpeSearch implements SearchStrategy {
             }
         }
         // The model keeps landing on infeasible or known configurations: explore instead.
-        return sampled();
+        return book.draw(startupPoints, List.of());
     }
 
     private static double[] column(List<double[]> points, int j) {
@@ -195,20 +173,5 @@ public final class TpeSearch implements SearchStrategy {
             c[i] = points.get(i)[j];
         }
         return c;
-    }
-
-    @Override
-    public void observe(List<Observation> results) {
-        book.close(results);
-    }
-
-    @Override
-    public List<Trial> trials() {
-        return List.copyOf(book.trials());
-    }
-
-    @Override
-    public Optional<Trial> best() {
-        return RandomSearch.bestOf(book.trials(), score);
     }
 }

@@ -21,6 +21,11 @@
  *       with {@link dev.regtune.space.search.Nsga2Search#paretoFront()}.</li>
  * </ul>
  *
+ * <p>Every strategy extends {@code RoundSearch}, which owns the round protocol, the budget, the
+ * book of proposals and trials and {@code best()}; a strategy supplies its next batch and what it
+ * learns from a closed round. {@link dev.regtune.space.search.Strategy} names the strategies a sweep
+ * runs (halving, bayes, nsga2) and builds each from a budget with the sweep's parameters.
+ *
  * <h2>Contracts</h2>
  * <ul>
  *   <li>Strategies work on unit points and let the space decode them; a point that decodes to

@@ -9,7 +9,7 @@ import dev.regtune.job.sweep.SweepJob;
 import dev.regtune.job.sweep.SweepProgress;
 import dev.regtune.job.sweep.SweepRequest;
 import dev.regtune.job.sweep.SweepSummary;
-import dev.regtune.space.sample.Sampler;
+import dev.regtune.space.sample.SamplerKind;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ public final class SweepBenchmark {
         new SweepJob(spark, warmupOut, new SweepProgress(new PrintWriter(java.io.Writer.nullWriter()), false)).run(warmup);
         KernelCatalog kernels = KernelCatalog.of(request.kernels(), request.arch(), request.fallbackArch());
         List<SweepConfiguration> list = new ArrayList<>();
-        Sampler.of("sobol", request.seed()).stream(request.space(), count).forEach(c -> list.add(SweepConfiguration.of(c)));
+        SamplerKind.SOBOL.create(request.seed()).stream(request.space(), count).forEach(c -> list.add(SweepConfiguration.of(c)));
         ConfigurationTable configurations = new ConfigurationTable(list);
         long[] codes = new PendingPairs(kernels, configurations).codes();
         log.printf("bench-sweep: %d kernels x %d configurations = %d evaluations, %d threads%n", kernels.size(),

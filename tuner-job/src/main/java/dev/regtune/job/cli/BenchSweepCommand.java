@@ -13,7 +13,7 @@ import dev.regtune.job.sweep.SweepConfiguration;
 import dev.regtune.job.sweep.SweepPlan;
 import dev.regtune.job.sweep.SweepRequest;
 import dev.regtune.space.KnobSpace;
-import dev.regtune.space.sample.Sampler;
+import dev.regtune.space.sample.SamplerKind;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -119,7 +119,7 @@ public final class BenchSweepCommand extends RegtuneCommand {
         KernelCatalog catalog = KernelCatalog.of(source, Optional.of(archName), archName);
         long configs = Math.max(1, (evaluations + catalog.size() - 1) / Math.max(1, catalog.size()));
         for (int round = 0; round < 4; round++) {
-            List<SweepConfiguration> list = Sampler.of("sobol", 0).stream(space, configs)
+            List<SweepConfiguration> list = SamplerKind.SOBOL.create(0).stream(space, configs)
                     .map(SweepConfiguration::of).toList();
             long pairs = new PendingPairs(catalog, new ConfigurationTable(list)).total();
             if (pairs >= evaluations || list.size() < configs) {
@@ -132,7 +132,7 @@ public final class BenchSweepCommand extends RegtuneCommand {
 
     private SweepRequest request(KernelSource source, KnobSpace space, String specText, long configs, String archName) {
         return new SweepRequest(source, kernels == null ? "synthetic:" + synthetic : kernels.toString(), space,
-                specText, new SweepPlan.Sampled("sobol", configs), Optional.of(archName), archName, false,
+                specText, new SweepPlan.Sampled(SamplerKind.SOBOL, configs), Optional.of(archName), archName, false,
                 Optional.empty(), 0, chunkSize, 0, false);
     }
 

@@ -4,6 +4,7 @@ import dev.regtune.space.Configuration;
 import dev.regtune.space.KnobSpace;
 import dev.regtune.space.sample.ConfigurationLines;
 import dev.regtune.space.sample.Sampler;
+import dev.regtune.space.sample.SamplerKind;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -33,9 +34,6 @@ import picocli.CommandLine.Parameters;
         })
 public final class SpaceSampleCommand extends RegtuneCommand {
 
-    /** Sampler names as the command line spells them. */
-    enum SamplerName { grid, random, lhs, sobol }
-
     /** Output formats. */
     enum Format { csv, jsonl }
 
@@ -43,8 +41,9 @@ public final class SpaceSampleCommand extends RegtuneCommand {
     Path specFile;
 
     @Option(names = "--sampler", paramLabel = "SAMPLER", defaultValue = "sobol",
+            converter = ChoiceConverters.SamplerKindConverter.class,
             description = "How to choose configurations: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    SamplerName sampler;
+    SamplerKind sampler;
 
     @Option(names = {"-n", "--count"}, paramLabel = "N",
             description = "How many configurations to print, at least 1; required except for grid, which "
@@ -63,10 +62,9 @@ public final class SpaceSampleCommand extends RegtuneCommand {
     protected int run() {
         long n = count();
         KnobSpace space = SpaceValidateCommand.load(specFile);
-        Sampler s;
+        Sampler s = sampler.create(seed);
         Iterator<Configuration> it;
         try {
-            s = Sampler.of(sampler.name(), seed);
             it = s.iterator(space, n);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
@@ -93,8 +91,8 @@ public final class SpaceSampleCommand extends RegtuneCommand {
 
     private long count() {
         if (count == null) {
-            if (sampler != SamplerName.grid) {
-                throw new UsageException("--sampler " + sampler + " needs -n N, the number of configurations");
+            if (sampler.needsCount()) {
+                throw new UsageException("--sampler " + sampler.cliName() + " needs -n N, the number of configurations");
             }
             return Long.MAX_VALUE;
         }

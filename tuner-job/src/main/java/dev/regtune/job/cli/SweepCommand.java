@@ -14,7 +14,8 @@ import dev.regtune.job.sweep.SweepProgress;
 import dev.regtune.job.sweep.SweepRequest;
 import dev.regtune.job.sweep.SweepSummary;
 import dev.regtune.space.KnobSpace;
-import dev.regtune.space.sample.Sampler;
+import dev.regtune.space.sample.SamplerKind;
+import dev.regtune.space.search.Strategy;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -64,8 +65,9 @@ public final class SweepCommand extends RegtuneCommand {
     /** --sampler and -n. */
     static final class Sampled {
         @Option(names = "--sampler", paramLabel = "SAMPLER", required = true,
-                description = "grid, random, lhs or sobol (default: grid, or sobol with -n).")
-        String sampler;
+                converter = ChoiceConverters.SamplerKindConverter.class,
+                description = "${COMPLETION-CANDIDATES} (default: grid, or sobol with -n).")
+        SamplerKind sampler;
 
         @Option(names = {"-n", "--count"}, paramLabel = "N",
                 description = "Configurations to sample (grid: at most this many; default: the whole grid).")
@@ -75,9 +77,10 @@ public final class SweepCommand extends RegtuneCommand {
     /** --strategy and --budget. */
     static final class Adaptive {
         @Option(names = "--strategy", paramLabel = "STRATEGY", required = true,
+                converter = ChoiceConverters.StrategyConverter.class,
                 description = "halving (successive halving over kernels), bayes (tree-structured Parzen "
                         + "estimator) or nsga2 (multi-objective: latency, spills, registers).")
-        String strategy;
+        Strategy strategy;
 
         @Option(names = "--budget", paramLabel = "N", required = true,
                 description = "Configurations to evaluate (halving: in its first round).")
@@ -195,28 +198,19 @@ public final class SweepCommand extends RegtuneCommand {
     private SweepPlan plan() {
         if (plan.adaptive != null) {
             Adaptive a = plan.adaptive;
-            String s = a.strategy.strip().toLowerCase(Locale.ROOT);
-            if (!s.equals("halving") && !s.equals("bayes") && !s.equals("nsga2")) {
-                throw new UsageException("unknown strategy '" + a.strategy + "'; expected one of halving, bayes, nsga2");
-            }
             if (a.budget < 1) {
                 throw new UsageException("--budget must be at least 1, not " + a.budget);
             }
             try {
-                return new SweepPlan.Adaptive(s, a.budget, SearchObjective.named(a.objective));
+                return new SweepPlan.Adaptive(a.strategy, a.budget, SearchObjective.named(a.objective));
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }
         }
-        String sampler = plan.sampled == null ? "grid" : plan.sampled.sampler.strip().toLowerCase(Locale.ROOT);
+        SamplerKind sampler = plan.sampled == null ? SamplerKind.GRID : plan.sampled.sampler;
         Long n = plan.sampled == null ? null : plan.sampled.count;
-        try {
-            Sampler.of(sampler, seed);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-        if (n == null && !sampler.equals("grid")) {
-            throw new UsageException("--sampler " + sampler + " needs -n N, the number of configurations");
+        if (n == null && sampler.needsCount()) {
+            throw new UsageException("--sampler " + sampler.cliName() + " needs -n N, the number of configurations");
         }
         if (n != null && n < 1) {
             throw new UsageException("-n must be at least 1, not " + n);

@@ -51,6 +51,19 @@ public final class ResultColumns {
     public static final String COPIES_MERGED = "copies_merged";
     /** Of {@link #COPIES_SEEN}, the copies it left in the code: seen - merged (schema 2). */
     public static final String COPIES_LEFT = "copies_left";
+    /**
+     * Values that live in memory (spilled) or are rematerialized: fat-point value groups, briggs
+     * virtual registers ({@code AllocationStats.spilledValues}; schema 3).
+     */
+    public static final String SPILLED_VALUES = "spilled_values";
+    /** Values spill guidance chose to spill, over every retry of every class; 0 for briggs (schema 3). */
+    public static final String GUIDANCE_PICKS = "guidance_picks";
+    /** Extra spill marks the feasibility gate forced after guidance; 0 for briggs (schema 3). */
+    public static final String FORCED_SPILLS = "forced_spills";
+    /** Slots the fat-point scan discarded for exceeding the conflict threshold, knob 684; 0 for briggs (schema 3). */
+    public static final String DISCARDED_SLOTS = "discarded_slots";
+    /** Register classes that needed the final fallback after the retries; 0 for briggs (schema 3). */
+    public static final String FALLBACKS = "fallbacks";
     /** Wall time of the evaluation in microseconds; the one column that differs between identical runs. */
     public static final String EVAL_MICROS = "eval_micros";
 

@@ -25,13 +25,15 @@ import org.apache.spark.sql.types.StructType;
  * <p>Versions: 1, the first; 2 added {@code copies_seen}, {@code copies_merged} and
  * {@code copies_left} (CICC's copy coalescer) and the string column of the {@code allocator}
  * choice knob, and {@code model_version} became per row the version of the row's allocator
- * family. Readers read every version with this schema: a column that a version-1 file lacks reads
- * as null, which for a knob means its default ({@code allocator} = fatpoint, what version 1
- * modelled) and for the copy counts "not recorded".
+ * family; 3 added five counters of the allocator's work ({@code AllocationStats}):
+ * {@code spilled_values}, {@code guidance_picks}, {@code forced_spills}, {@code discarded_slots}
+ * and {@code fallbacks}. Readers read every version with this schema: a column that an older file
+ * lacks reads as null, which for a knob means its default ({@code allocator} = fatpoint, what
+ * version 1 modelled) and for the copy counts and the counters "not recorded".
  */
 public final class ResultSchema {
     /** Bumped whenever a column is added, removed or changes meaning. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     /** The metadata key of the schema version on the {@code model_version} field. */
     public static final String VERSION_KEY = "regtune_schema_version";
     /** The partition columns, outermost first. */
@@ -144,6 +146,16 @@ public final class ResultSchema {
                 + "merging source and destination"));
         f.add(field(ResultColumns.COPIES_LEFT, DataTypes.IntegerType, true, "copies the coalescer left in the code "
                 + "(seen - merged)"));
+        f.add(field(ResultColumns.SPILLED_VALUES, DataTypes.IntegerType, true, "values living in memory or "
+                + "rematerialized (fat-point: value groups; briggs: virtual registers); null before schema 3"));
+        f.add(field(ResultColumns.GUIDANCE_PICKS, DataTypes.IntegerType, true, "values spill guidance chose over "
+                + "every retry (fat-point; 0 for briggs)"));
+        f.add(field(ResultColumns.FORCED_SPILLS, DataTypes.IntegerType, true, "extra spill marks the feasibility "
+                + "gate forced (fat-point; 0 for briggs)"));
+        f.add(field(ResultColumns.DISCARDED_SLOTS, DataTypes.IntegerType, true, "slots the scan discarded for "
+                + "exceeding the conflict threshold, knob 684 (fat-point; 0 for briggs)"));
+        f.add(field(ResultColumns.FALLBACKS, DataTypes.IntegerType, true, "register classes that needed the "
+                + "final fallback after the retries (fat-point; 0 for briggs)"));
         f.add(field(ResultColumns.EVAL_MICROS, DataTypes.LongType, false, "wall time of the evaluation in microseconds"));
         return new StructType(f.toArray(StructField[]::new));
     }

@@ -1,14 +1,11 @@
 package dev.regtune.job.sweep;
 
 import dev.regtune.job.results.ResultColumns;
-import dev.regtune.space.search.Nsga2Search;
 import dev.regtune.space.search.Observation;
 import dev.regtune.space.search.Proposal;
 import dev.regtune.space.search.Scores;
 import dev.regtune.space.search.SearchStrategy;
-import dev.regtune.space.search.SuccessiveHalving;
-import dev.regtune.space.search.TpeSearch;
-import dev.regtune.space.search.UnitPoints;
+import dev.regtune.space.search.Strategy;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -16,7 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.ToDoubleFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
@@ -49,21 +45,11 @@ final class AdaptiveRounds {
         }
     }
 
-    /** The strategy named by the plan, over the request's space and kernels. */
+    /** The plan's strategy, over the request's space and kernels. */
     static SearchStrategy strategy(SweepPlan.Adaptive plan, SweepRequest request, KernelCatalog kernels) {
-        ToDoubleFunction<double[]> score = Scores.component(plan.objective().component());
-        int d = request.space().dimensions();
-        long seed = request.seed();
-        return switch (plan.strategy()) {
-            case "halving" -> new SuccessiveHalving(request.space(),
-                    kernels.kernels().stream().map(SweepKernel::id).sorted().toList(),
-                    SuccessiveHalving.Params.of(plan.budget()), seed, UnitPoints.uniform(d, seed ^ 0x5DEECE66DL), score);
-            case "bayes" -> new TpeSearch(request.space(), TpeSearch.Params.of(plan.budget()), seed, null, score);
-            case "nsga2" -> new Nsga2Search(request.space(),
-                    Nsga2Search.Params.of(Math.max(4, Math.min(24, plan.budget() / 4)), plan.budget()), seed, null, score);
-            default -> throw new SweepException("unknown strategy '" + plan.strategy()
-                    + "'; expected one of halving, bayes, nsga2");
-        };
+        return plan.strategy().create(new Strategy.Setup(request.space(),
+                kernels.kernels().stream().map(SweepKernel::id).toList(), plan.budget(), request.seed(),
+                Scores.component(plan.objective().component())));
     }
 
     SweepJob.Counts run() throws IOException {

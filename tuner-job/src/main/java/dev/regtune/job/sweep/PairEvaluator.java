@@ -3,6 +3,7 @@ package dev.regtune.job.sweep;
 import dev.regtune.core.Allocators;
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStats;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.alloc.CopyCoalescing;
 import dev.regtune.core.arch.ArchProfiles;
@@ -135,7 +136,13 @@ public final class PairEvaluator {
         CopyCoalescing copies = r.copyCoalescing() == null ? CopyCoalescing.NONE : r.copyCoalescing();
         row[i++] = copies.copiesSeen();
         row[i++] = copies.copiesMerged();
-        row[i] = copies.copiesLeft();
+        row[i++] = copies.copiesLeft();
+        AllocationStats stats = r.stats();
+        row[i++] = stats.spilledValues();
+        row[i++] = stats.guidancePicks();
+        row[i++] = stats.forcedSpills();
+        row[i++] = stats.discardedSlots();
+        row[i] = stats.fallbacks();
     }
 
     private static void fail(Object[] row, int i, ResultStatus status, String message) {

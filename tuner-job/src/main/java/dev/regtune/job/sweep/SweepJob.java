@@ -10,7 +10,6 @@ import dev.regtune.space.Configuration;
 import dev.regtune.space.Dimension;
 import dev.regtune.space.Grid;
 import dev.regtune.space.KnobSpace;
-import dev.regtune.space.sample.Sampler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -111,7 +110,7 @@ public final class SweepJob {
     private Counts sampled(SweepRequest request, SweepPlan.Sampled plan, KernelCatalog kernels,
             Broadcast<KernelCatalog> kernelBroadcast, String runId, String modelVersion) throws IOException {
         List<SweepConfiguration> list = new ArrayList<>();
-        Iterator<Configuration> it = Sampler.of(plan.sampler(), request.seed()).iterator(request.space(), plan.count());
+        Iterator<Configuration> it = plan.sampler().create(request.seed()).iterator(request.space(), plan.count());
         while (it.hasNext()) {
             list.add(SweepConfiguration.of(it.next()));
         }

@@ -1,5 +1,7 @@
 package dev.regtune.job.sweep;
 
+import dev.regtune.space.sample.SamplerKind;
+import dev.regtune.space.search.Strategy;
 import java.util.Locale;
 
 /**
@@ -11,25 +13,25 @@ public sealed interface SweepPlan {
     String describe();
 
     /**
-     * @param sampler grid, random, lhs or sobol
+     * @param sampler the kind of sampler
      * @param count the number of configurations (for grid, at most this many)
      */
-    record Sampled(String sampler, long count) implements SweepPlan {
+    record Sampled(SamplerKind sampler, long count) implements SweepPlan {
         @Override
         public String describe() {
-            return count == Long.MAX_VALUE ? sampler : sampler + " -n " + count;
+            return count == Long.MAX_VALUE ? sampler.cliName() : sampler.cliName() + " -n " + count;
         }
     }
 
     /**
-     * @param strategy halving, bayes or nsga2
+     * @param strategy the adaptive strategy
      * @param budget configurations to evaluate over all rounds (halving: in the first round)
      * @param objective the scalar objective of halving and bayes: latency, spills or registers
      */
-    record Adaptive(String strategy, int budget, SearchObjective objective) implements SweepPlan {
+    record Adaptive(Strategy strategy, int budget, SearchObjective objective) implements SweepPlan {
         @Override
         public String describe() {
-            return strategy + " --budget " + budget + " --objective " + objective.name().toLowerCase(Locale.ROOT);
+            return strategy.cliName() + " --budget " + budget + " --objective " + objective.name().toLowerCase(Locale.ROOT);
         }
     }
 }

@@ -23,7 +23,8 @@ class JobJarIT {
             List<String> names = jar.stream().map(JarEntry::getName).toList();
             for (String kept : List.of("dev/regtune/job/cli/RegtuneMain.class", "dev/regtune/core/Allocators.class",
                     "dev/regtune/space/KnobSpace.class", "dev/regtune/datasets/BundledCorpus.class",
-                    "picocli/CommandLine.class", "org/apache/commons/csv/CSVFormat.class")) {
+                    "picocli/CommandLine.class", "org/apache/commons/csv/CSVFormat.class",
+                    "com/github/benmanes/caffeine/cache/Caffeine.class")) {
                 assertTrue(names.contains(kept), kept);
             }
             // Spark and everything it ships (Scala, Hadoop, Parquet, log4j, Jackson, commons-io/codec) is the cluster's.

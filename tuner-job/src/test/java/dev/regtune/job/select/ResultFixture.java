@@ -208,6 +208,9 @@ public final class ResultFixture {
             v.add(metrics ? 0 : null); // copies seen
             v.add(metrics ? 0 : null); // copies merged
             v.add(metrics ? 0 : null); // copies left
+            for (int counter = 0; counter < 5; counter++) {
+                v.add(metrics ? 0 : null); // spilled values, guidance picks, forced spills, discarded slots, fallbacks
+            }
             v.add(123L);
             rows.add(RowFactory.create(v.toArray()));
         }

@@ -5,6 +5,7 @@ import static dev.regtune.job.select.ResultFixture.BETA;
 import static dev.regtune.job.select.ResultFixture.C1;
 import static dev.regtune.job.select.ResultFixture.C3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.regtune.core.knobs.KnobCatalogue;
@@ -12,13 +13,19 @@ import dev.regtune.core.knobs.Knobs;
 import dev.regtune.job.results.ResultColumns;
 import dev.regtune.job.results.ResultSchema;
 import dev.regtune.job.spark.SparkSessions;
+import dev.regtune.job.sweep.ResultStore;
 import dev.regtune.space.Configuration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.MetadataBuilder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -137,6 +144,47 @@ class ResultTableReaderTest {
                 "19 knob columns (BriggsCoalescingFactor, BriggsConservativeCoalescing, BriggsLazyReload, ...) are "
                         + "missing from some files (written by an older knob catalogue) and read as the default"),
                 read.notes());
+    }
+
+    /** The columns schema version 3 added: the allocator's counters. */
+    private static final List<String> SCHEMA_3_COLUMNS = List.of(ResultColumns.SPILLED_VALUES,
+            ResultColumns.GUIDANCE_PICKS, ResultColumns.FORCED_SPILLS, ResultColumns.DISCARDED_SLOTS,
+            ResultColumns.FALLBACKS);
+
+    /**
+     * A table written with result schema version 2 (no allocator counters; its footers say version
+     * 2) reads as before: the same rows, no note (selection does not use the counters), and the
+     * counters read as null next to a version-3 run's values in the same table.
+     */
+    @Test
+    void aSchemaVersion2TableReadsWithTheCountersNull() {
+        ResultFixture f = ResultFixture.standard();
+        Metadata version2 = new MetadataBuilder()
+                .withMetadata(ResultSchema.schema().apply(ResultColumns.MODEL_VERSION).metadata())
+                .putLong(ResultSchema.VERSION_KEY, 2).build();
+        spark.createDataFrame(f.sparkRows(), ResultSchema.schema()).drop(SCHEMA_3_COLUMNS.toArray(String[]::new))
+                .withMetadata(ResultColumns.MODEL_VERSION, version2).write()
+                .partitionBy(ResultSchema.PARTITION_COLUMNS.toArray(String[]::new))
+                .parquet(dir.resolve("results").toString());
+        Dataset<Row> raw = spark.read().parquet(dir.resolve("results")
+                .toString());
+        assertEquals(2L, raw.schema().apply(ResultColumns.MODEL_VERSION).metadata().getLong(ResultSchema.VERSION_KEY),
+                "the files say they follow version 2");
+        assertFalse(List.of(raw.columns()).contains(ResultColumns.SPILLED_VALUES));
+
+        ResultTable read = reader.read(dir, ReadOptions.ALL);
+        assertSameRows(f.table(), read);
+        assertEquals(List.of(), read.notes());
+
+        new ResultFixture().as("run-3", ResultFixture.MODEL).ok(ALPHA, C1, 10, 0, 32).writeParquet(spark, dir);
+        Dataset<Row> both = new ResultStore(dir)
+                .read(spark);
+        for (String c : SCHEMA_3_COLUMNS) {
+            assertEquals(f.sparkRows().size(), both.where(functions.col(c).isNull()).count(),
+                    c + " of the version-2 rows");
+            assertEquals(1, both.where(functions.col(c).equalTo(0)).count(),
+                    c + " of the version-3 row");
+        }
     }
 
     @Test

@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.regtune.core.Allocators;
 import dev.regtune.core.RegisterAllocator;
+import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStats;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
 import dev.regtune.core.knobs.Knobs;
@@ -91,6 +96,46 @@ class PairEvaluatorTest {
         assertTrue((Integer) row[ResultSchema.fileIndexOf(ResultColumns.REGISTERS)] <= 24);
         assertTrue((Long) row[ResultSchema.fileIndexOf(ResultColumns.EST_LATENCY_CYCLES)] > 0);
         assertNull(row[ResultSchema.fileIndexOf(ResultColumns.LAUNCH_BOUNDS)]);
+    }
+
+    /**
+     * Schema 3: the row carries five of the allocator's counters, exactly those of the result the
+     * allocator returns for the pair; a budget that forces spills shows in them.
+     */
+    @Test
+    void theRowCarriesTheAllocatorsCountersOfItsResult() {
+        KernelCatalog catalog = catalog();
+        ConfigurationTable table = configs(Configuration.of(Map.of("maxrregcount", "16")));
+        int spilled = 0;
+        for (int k = 0; k < catalog.size(); k++) {
+            SweepKernel kernel = catalog.kernel(k);
+            Object[] row = new PairEvaluator(catalog, table, true).evaluate(k, 0);
+            assertMatchesSchema(row);
+            ParsedModule module = ParsedModule.parse(catalog.module(kernel.module()), kernel.source());
+            if (module.error() != null) {
+                for (String c : List.of(ResultColumns.SPILLED_VALUES, ResultColumns.GUIDANCE_PICKS,
+                        ResultColumns.FORCED_SPILLS, ResultColumns.DISCARDED_SLOTS, ResultColumns.FALLBACKS)) {
+                    assertNull(row[ResultSchema.fileIndexOf(c)], c + " of a kernel that did not parse");
+                }
+                continue;
+            }
+            AllocationResult r = table.allocator(0).allocate(
+                    module.functions().get(kernel.name()), table.knobs(0),
+                    ArchProfiles.of(kernel.arch()), 16);
+            if (r.status() == AllocationStatus.OK) {
+                assertTrue(AllocationChecker.check(r.allocatedFunction(), r.assignment()).ok());
+            }
+            AllocationStats stats = r.stats();
+            assertEquals(List.of(stats.spilledValues(), stats.guidancePicks(), stats.forcedSpills(),
+                    stats.discardedSlots(), stats.fallbacks()), List.of(
+                            row[ResultSchema.fileIndexOf(ResultColumns.SPILLED_VALUES)],
+                            row[ResultSchema.fileIndexOf(ResultColumns.GUIDANCE_PICKS)],
+                            row[ResultSchema.fileIndexOf(ResultColumns.FORCED_SPILLS)],
+                            row[ResultSchema.fileIndexOf(ResultColumns.DISCARDED_SLOTS)],
+                            row[ResultSchema.fileIndexOf(ResultColumns.FALLBACKS)]), kernel.name());
+            spilled += stats.spilledValues();
+        }
+        assertTrue(spilled > 0, "a budget of 16 makes some kernel of the fixture spill");
     }
 
     @Test
