@@ -79,7 +79,7 @@ final class FidelityBreakdownPrinter {
                 "reason").rightAligned(4, 5, 6, 7);
         for (FidelityBreakdown.Worst w : list) {
             CorpusKernel k = w.outcome().kernel();
-            table.add(k.file(), shorten(k.entry(), 48), k.arch(), k.traits().kind().label(), count(w.real()),
+            table.add(shorten(k.file(), 64), shorten(k.entry(), 48), k.arch(), k.traits().kind().label(), count(w.real()),
                     count(w.model()), count(w.baseline()),
                     Double.isInfinite(w.errorPercent()) ? "-" : Numbers.fixed(w.errorPercent(), 0) + "%",
                     shorten(w.reason(), 160));
