@@ -8,11 +8,8 @@ import dev.regtune.core.knobs.Knobs;
 import dev.regtune.job.allocate.AllocatorFamily;
 import dev.regtune.job.fidelity.BreakdownFiles;
 import dev.regtune.job.fidelity.ComparisonCsv;
-import dev.regtune.job.fidelity.CorpusKernel;
-import dev.regtune.job.fidelity.EntryTraits;
 import dev.regtune.job.fidelity.FidelityBreakdown;
 import dev.regtune.job.fidelity.KernelOutcome;
-import dev.regtune.job.fidelity.PtxEntryScanner;
 import dev.regtune.job.fidelity.FamilyDifferences;
 import dev.regtune.job.fidelity.FidelityCase;
 import dev.regtune.job.fidelity.FidelityHarness;
@@ -31,9 +28,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Set;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -236,7 +230,8 @@ public final class FidelityCommand extends RegtuneCommand {
         if (result.allocators().size() > 1) {
             printDifferences(result, budgetList);
         }
-        List<KernelOutcome> outcomes = FidelityBreakdown.outcomes(result, scannedKernels(ptx, result));
+        List<KernelOutcome> outcomes = FidelityBreakdown.outcomes(result,
+                FidelityBreakdown.scannedKernels(ptx, result));
         printBreakdown(result.allocators(), outcomes);
         if (reportDir != null) {
             new BreakdownFiles().write(reportDir, List.of(new BreakdownFiles.Section("inputs", result.allocators(),
@@ -272,34 +267,6 @@ public final class FidelityCommand extends RegtuneCommand {
             throw new UsageException("the folder of --report-dir '" + reportDir + "' does not exist");
         }
         Files.createDirectories(reportDir);
-    }
-
-    /**
-     * The kernels of PTX arguments, found by scanning their text: every entry of a file that did
-     * not parse (it counts as not processed), and every entry compared of a file that did.
-     */
-    private static List<CorpusKernel> scannedKernels(List<FidelityHarness.Input> inputs,
-            FidelityHarness.Result result) throws IOException {
-        Set<String> compared = new HashSet<>();
-        for (FidelityCase c : result.cases()) {
-            compared.add(c.first().file() + "\u0000" + c.first().entry() + "\u0000" + c.first().arch());
-        }
-        Set<String> unparsed = new HashSet<>();
-        result.unparsed().forEach(u -> unparsed.add(u.file()));
-        List<CorpusKernel> kernels = new ArrayList<>();
-        for (FidelityHarness.Input in : inputs) {
-            Map<String, EntryTraits> scanned = PtxEntryScanner.scan(Files.readString(in.path(),
-                    StandardCharsets.ISO_8859_1));
-            for (ArchProfile arch : in.archs()) {
-                for (Map.Entry<String, EntryTraits> e : scanned.entrySet()) {
-                    String key = in.displayName() + "\u0000" + e.getKey() + "\u0000" + arch.name();
-                    if (unparsed.contains(in.displayName()) || compared.contains(key)) {
-                        kernels.add(new CorpusKernel(in.displayName(), e.getKey(), arch.name(), "", e.getValue()));
-                    }
-                }
-            }
-        }
-        return kernels;
     }
 
     private List<ArchProfile> archProfiles() {

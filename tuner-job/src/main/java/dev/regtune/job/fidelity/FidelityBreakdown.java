@@ -1,8 +1,13 @@
 package dev.regtune.job.fidelity;
 
+import dev.regtune.core.arch.ArchProfile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +48,35 @@ public final class FidelityBreakdown {
             outcomes.add(new KernelOutcome(k, cases, failure));
         }
         return outcomes;
+    }
+
+    /**
+     * The kernels of PTX files given without a corpus, found by scanning their text: every entry of
+     * a file that did not parse (it counts as not processed), and every entry compared of a file
+     * that did. Their repository is unknown ("").
+     */
+    public static List<CorpusKernel> scannedKernels(List<FidelityHarness.Input> inputs,
+            FidelityHarness.Result result) throws IOException {
+        Set<String> compared = new HashSet<>();
+        for (FidelityCase c : result.cases()) {
+            compared.add(ReferenceCorpus.key(c.first().file(), c.first().entry(), c.first().arch()));
+        }
+        Set<String> unparsed = new HashSet<>();
+        result.unparsed().forEach(u -> unparsed.add(u.file()));
+        List<CorpusKernel> kernels = new ArrayList<>();
+        for (FidelityHarness.Input in : inputs) {
+            Map<String, EntryTraits> scanned = PtxEntryScanner.scan(Files.readString(in.path(),
+                    StandardCharsets.ISO_8859_1));
+            for (ArchProfile arch : in.archs()) {
+                for (Map.Entry<String, EntryTraits> e : scanned.entrySet()) {
+                    if (unparsed.contains(in.displayName())
+                            || compared.contains(ReferenceCorpus.key(in.displayName(), e.getKey(), arch.name()))) {
+                        kernels.add(new CorpusKernel(in.displayName(), e.getKey(), arch.name(), "", e.getValue()));
+                    }
+                }
+            }
+        }
+        return kernels;
     }
 
     /**
