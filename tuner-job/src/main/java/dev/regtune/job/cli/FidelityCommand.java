@@ -6,13 +6,16 @@ import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.job.allocate.AllocatorFamily;
+import dev.regtune.job.fidelity.BreakdownFiles;
 import dev.regtune.job.fidelity.ComparisonCsv;
 import dev.regtune.job.fidelity.FamilyDifferences;
+import dev.regtune.job.fidelity.FidelityBreakdown;
 import dev.regtune.job.fidelity.FidelityCase;
 import dev.regtune.job.fidelity.FidelityHarness;
 import dev.regtune.job.fidelity.FidelityPair;
 import dev.regtune.job.fidelity.FidelityScorer;
 import dev.regtune.job.fidelity.GroundTruth;
+import dev.regtune.job.fidelity.KernelOutcome;
 import dev.regtune.job.fidelity.Predictor;
 import dev.regtune.job.fidelity.PredictorScore;
 import dev.regtune.job.fidelity.PtxasRunner;
@@ -61,7 +64,22 @@ import picocli.CommandLine.Parameters;
                     + "and how often the families disagree on 'it spills'.",
             "The architecture of a PTX file is the name of its folder (datasets/corpus/ptx/sm_90/x.ptx is "
                     + "sm_90); folders contribute only files under an --arch folder; a file in a folder not "
-                    + "named after an architecture is compared on every --arch."
+                    + "named after an architecture is compared on every --arch.",
+            "Then, per architecture, the figures overall, by kind of kernel (calls: a call to a .func, vprintf, "
+                    + "...; local: uses .local; tensor: mma, wmma, wgmma, ldmatrix; plain) and by size (PTX "
+                    + "instructions): entries processed (a PARSE_ERROR is not), register Spearman, MAPE and "
+                    + "within 10%% without a budget, spill F1 over the budgets, spill bytes within 2x where both "
+                    + "spill, each next to the baseline; and the kernels the (first) model is furthest off on, "
+                    + "with the reason for each (--worst). --report-dir writes all of it as CSV and JSON.",
+            "--corpus DIR compares a reference corpus instead of PTX arguments: a folder in corpus-real's "
+                    + "layout (manifest.csv with a repo and a kind column, ptxas.csv, ptx/) such as "
+                    + "../shared/corpus-real, or in the bundled corpus's (ptxas-reference.csv, ptx/ARCH/) such as "
+                    + "datasets/corpus; give it once per corpus. Each corpus gets its own report.",
+            "--folds K --candidates FILE calibrates by cross-validation that holds out whole repositories (the "
+                    + "bundled corpus is one repository, 'regtune'): every candidate knob configuration runs on "
+                    + "every corpus; each of K folds of repositories chooses the candidate with the lowest loss "
+                    + "(register MAPE/100 + (1 - Spearman) + (1 - spill F1)) on the other folds, and the report "
+                    + "gives the held-out figures of those choices, not the training fit, and what each fold chose."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
@@ -121,6 +139,37 @@ public final class FidelityCommand extends RegtuneCommand {
             description = "Parallel ptxas and model runs (default: the number of processors).")
     int jobs = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--corpus", paramLabel = "DIR",
+            description = "A reference corpus to compare (repeatable): corpus-real's layout (manifest.csv, ptxas.csv, "
+                    + "ptx/) or the bundled corpus's (ptxas-reference.csv, ptx/ARCH/). Replaces PTX arguments and "
+                    + "--reference.")
+    List<Path> corpora = new ArrayList<>();
+
+    @Option(names = "--worst", paramLabel = "N", defaultValue = "15",
+            description = "How many of the kernels the model is furthest off on to list (default: ${DEFAULT-VALUE}; "
+                    + "0 for none).")
+    int worst;
+
+    @Option(names = "--report-dir", paramLabel = "DIR",
+            description = "Write the breakdown for tools into this folder (created if missing): groups.csv (figures "
+                    + "per corpus, arch, group and predictor), kernels.csv (every kernel, worst first, with its "
+                    + "reason) and fidelity.json (both, and the cross-validation).")
+    Path reportDir;
+
+    @Option(names = "--folds", paramLabel = "K",
+            description = "Cross-validate the choice among --candidates with K folds by repository (needs --corpus).")
+    Integer folds;
+
+    @Option(names = "--candidates", paramLabel = "FILE",
+            description = "The knob configurations --folds chooses among, besides the default: a knob-space spec "
+                    + "(.json; its grid, or its first --candidate-count Sobol points when the grid is larger) or a "
+                    + "CSV as 'regtune space sample' prints it (a header of knob names, one candidate per row).")
+    Path candidates;
+
+    @Option(names = "--candidate-count", paramLabel = "N", defaultValue = "8",
+            description = "Most candidates taken from a spec given to --candidates (default: ${DEFAULT-VALUE}).")
+    int candidateCount;
+
     /** Where ptxas is looked for without --ptxas; tests replace it to simulate a machine without CUDA. */
     Supplier<Optional<Path>> ptxasOnPath = PtxasRunner::onPath;
 
@@ -148,11 +197,18 @@ public final class FidelityCommand extends RegtuneCommand {
         if (jobs < 1) {
             throw new UsageException("--jobs must be at least 1, not " + jobs);
         }
-        List<FidelityHarness.Input> ptx = inputs(archProfiles);
-        GroundTruth truth = groundTruth();
+        if (worst < 0) {
+            throw new UsageException("--worst must be 0 or more, not " + worst);
+        }
         if (out != null && out.getParent() != null && !Files.isDirectory(out.getParent())) {
             throw new UsageException("the folder of --out '" + out + "' does not exist");
         }
+        prepareReportDir();
+        if (!corpora.isEmpty() || folds != null || candidates != null) {
+            return new CorpusFidelity(this, archProfiles, budgetList, knobs, families).run();
+        }
+        List<FidelityHarness.Input> ptx = inputs(archProfiles);
+        GroundTruth truth = groundTruth();
 
         FidelityHarness harness = new FidelityHarness(families, truth, budgetList, jobs, this::note, verify);
         FidelityHarness.Result result = harness.run(ptx);
@@ -174,7 +230,43 @@ public final class FidelityCommand extends RegtuneCommand {
         if (result.allocators().size() > 1) {
             printDifferences(result, budgetList);
         }
+        List<KernelOutcome> outcomes = FidelityBreakdown.outcomes(result,
+                FidelityBreakdown.scannedKernels(ptx, result));
+        printBreakdown(result.allocators(), outcomes);
+        if (reportDir != null) {
+            new BreakdownFiles().write(reportDir, List.of(new BreakdownFiles.Section("inputs", result.allocators(),
+                    outcomes)), null);
+        }
         return 0;
+    }
+
+    /** The breakdown by kind and size and the worst kernels of one comparison. */
+    void printBreakdown(List<String> families, List<KernelOutcome> outcomes) {
+        if (outcomes.isEmpty()) {
+            return;
+        }
+        FidelityBreakdownPrinter printer = new FidelityBreakdownPrinter(out());
+        out().println();
+        printer.groups("by architecture, kind of kernel and size (PTX instructions):", families, outcomes);
+        if (worst > 0) {
+            out().println();
+            printer.worst("model " + families.get(0), 0, outcomes, worst);
+        }
+    }
+
+    /** Creates --report-dir when it is missing; a usage error when its parent is not a folder. */
+    private void prepareReportDir() throws IOException {
+        if (reportDir == null) {
+            return;
+        }
+        if (Files.exists(reportDir) && !Files.isDirectory(reportDir)) {
+            throw new UsageException("--report-dir '" + reportDir + "' is not a folder");
+        }
+        Path parent = reportDir.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new UsageException("the folder of --report-dir '" + reportDir + "' does not exist");
+        }
+        Files.createDirectories(reportDir);
     }
 
     private List<ArchProfile> archProfiles() {
@@ -273,7 +365,7 @@ public final class FidelityCommand extends RegtuneCommand {
         return PtxasRunner.of(exe);
     }
 
-    private void printReport(FidelityHarness.Result result, GroundTruth truth, Knobs knobs,
+    void printReport(FidelityHarness.Result result, GroundTruth truth, Knobs knobs,
             List<ArchProfile> archProfiles, List<Integer> budgetList) {
         List<String> families = result.allocators();
         List<FidelityCase> cases = result.cases();
@@ -340,7 +432,7 @@ public final class FidelityCommand extends RegtuneCommand {
     }
 
     /** "Where the families differ most": by budget and architecture in full, then the top kernel families and entries. */
-    private void printDifferences(FidelityHarness.Result result, List<Integer> budgetList) {
+    void printDifferences(FidelityHarness.Result result, List<Integer> budgetList) {
         List<String> families = result.allocators();
         List<FidelityCase> cases = result.cases();
         out().println();

@@ -57,4 +57,13 @@ public record BinaryClassification(int truePositives, int falsePositives, int fa
         int actualYes = truePositives + falseNegatives;
         return actualYes == 0 ? Double.NaN : (double) truePositives / actualYes;
     }
+
+    /**
+     * F1, the harmonic mean of precision and recall, as 2TP / (2TP + FP + FN): 0 when something was
+     * missed or wrongly predicted and nothing found; NaN only when there was no yes, predicted or actual.
+     */
+    public double f1() {
+        int d = 2 * truePositives + falsePositives + falseNegatives;
+        return d == 0 ? Double.NaN : 2.0 * truePositives / d;
+    }
 }

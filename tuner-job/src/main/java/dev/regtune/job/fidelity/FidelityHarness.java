@@ -91,15 +91,21 @@ public final class FidelityHarness {
      * @param allocators the names of the compared families, in report order
      * @param cases every (entry, arch, budget) with ground truth, one pair per family, in report order
      * @param files files that parsed
-     * @param parseErrors files that did not parse (left out)
+     * @param unparsed files that did not parse (left out), in input order
      * @param entries (file, entry) pairs that parsed
      * @param withoutTruth (entry, arch, budget) combinations left out for lack of ground truth
      */
-    public record Result(List<String> allocators, List<FidelityCase> cases, int files, int parseErrors, int entries,
-            int withoutTruth) {
+    public record Result(List<String> allocators, List<FidelityCase> cases, int files, List<Unparsed> unparsed,
+            int entries, int withoutTruth) {
         public Result {
             allocators = List.copyOf(allocators);
             cases = List.copyOf(cases);
+            unparsed = List.copyOf(unparsed);
+        }
+
+        /** How many files did not parse. */
+        public int parseErrors() {
+            return unparsed.size();
         }
 
         /** Every pair of every family: case by case, families in order within a case. */
@@ -117,6 +123,15 @@ public final class FidelityHarness {
         }
     }
 
+    /**
+     * A file the parser rejected.
+     *
+     * @param file the file's display name
+     * @param message the parser's message (file, line, column, what was expected)
+     */
+    public record Unparsed(String file, String message) {
+    }
+
     private AllocationResult allocateChecked(AllocatorFamily family, KernelFunction fn, ArchProfile arch, int budget) {
         AllocationResult r = family.allocator().allocate(fn, family.knobs(), arch, budget);
         if (verify && r.status() == AllocationStatus.OK) {
@@ -132,7 +147,7 @@ public final class FidelityHarness {
     public Result run(List<Input> inputs) throws IOException {
         List<Input> parsedInputs = new ArrayList<>();
         List<List<KernelFunction>> entriesOf = new ArrayList<>();
-        int parseErrors = 0;
+        List<Unparsed> unparsed = new ArrayList<>();
         int entryCount = 0;
         for (Input in : inputs) {
             PtxModule module;
@@ -140,7 +155,7 @@ public final class FidelityHarness {
                 module = PtxParser.parse(in.path());
             } catch (PtxParseException e) {
                 notes.accept("left out a file that does not parse: " + e.getMessage());
-                parseErrors++;
+                unparsed.add(new Unparsed(in.displayName(), e.getMessage()));
                 continue;
             }
             List<KernelFunction> entries = module.entries();
@@ -227,7 +242,7 @@ public final class FidelityHarness {
                 }
             }
             return new Result(families.stream().map(AllocatorFamily::name).toList(), cases, parsedInputs.size(),
-                    parseErrors, entryCount, withoutTruth);
+                    unparsed, entryCount, withoutTruth);
         } finally {
             pool.shutdownNow();
         }

@@ -31,6 +31,12 @@ public record FidelityPair(String file, String entry, String arch, int budget, S
                 baselinePressure);
     }
 
+    /** The same pair credited to another allocator name (a cross-validated prediction). */
+    public FidelityPair withAllocator(String name) {
+        return new FidelityPair(file, entry, arch, budget, name, real, modelStatus, modelRegisters,
+                modelSpillStoreBytes, modelSpillLoadBytes, modelSmemSpillBytes, baselinePressure);
+    }
+
     /** Whether {@code other} compares the same entry, architecture and budget (for any allocator family). */
     public boolean sameCase(FidelityPair other) {
         return file.equals(other.file) && entry.equals(other.entry) && arch.equals(other.arch)

@@ -30,6 +30,10 @@ public final class ReferenceCsv implements GroundTruth {
     public static final List<String> COLUMNS = List.of("file", "entry", "kind", "arch", "max_regs", "registers",
             "spill_store_bytes", "spill_load_bytes", "stack_frame_bytes", "ptxas_version");
 
+    /** The columns of a corpus's {@code ptxas.csv} (corpus-real's layout), read by {@link #loadCorpus}. */
+    public static final List<String> CORPUS_COLUMNS = List.of("file", "entry", "arch", "maxrregcount", "regs",
+            "spill_store_bytes", "spill_load_bytes", "stack_frame_bytes");
+
     private final Path source;
     /** file column -> (arch, budget, entry) -> measurement. */
     private final Map<String, Map<String, PtxasMeasurement>> byFile;
@@ -85,6 +89,53 @@ public final class ReferenceCsv implements GroundTruth {
             }
         }
         return new ReferenceCsv(csv, byFile, versions);
+    }
+
+    /**
+     * Reads a corpus's {@code ptxas.csv} (corpus-real's layout: one row per file, entry, arch and
+     * budget, with the header {@link #CORPUS_COLUMNS} and more); its {@code file} column names a
+     * file under the corpus's {@code ptx/} folder. The measurements are ptxas 13.0.88's, as the
+     * corpus's README says (the CSV has no version column).
+     *
+     * @throws IllegalArgumentException naming the file and line when a column is missing, a number
+     *     is malformed or a row appears twice
+     */
+    public static ReferenceCsv loadCorpus(Path csv) throws IOException {
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
+        Map<String, Map<String, PtxasMeasurement>> byFile = new LinkedHashMap<>();
+        try (Reader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
+                CSVParser parser = CSVParser.parse(in, format)) {
+            List<String> missing = new ArrayList<>(CORPUS_COLUMNS);
+            missing.removeAll(parser.getHeaderNames());
+            if (!missing.isEmpty()) {
+                throw new IllegalArgumentException("corpus ptxas CSV '" + csv + "' lacks the column(s) "
+                        + String.join(", ", missing) + "; expected a header with " + String.join(",", CORPUS_COLUMNS));
+            }
+            for (CSVRecord r : parser) {
+                long line = r.getRecordNumber() + 1;
+                String arch = r.get("arch");
+                int budget = number(csv, line, r, "maxrregcount");
+                PtxasMeasurement m = new PtxasMeasurement(r.get("entry"), true, number(csv, line, r, "regs"),
+                        number(csv, line, r, "spill_store_bytes"), number(csv, line, r, "spill_load_bytes"),
+                        number(csv, line, r, "stack_frame_bytes"));
+                PtxasMeasurement old = byFile.computeIfAbsent(r.get("file"), k -> new HashMap<>())
+                        .put(key(arch, budget, m.function()), m);
+                if (old != null) {
+                    throw new IllegalArgumentException(csv + ":" + line + ": a second row for entry "
+                            + m.function() + " of " + r.get("file") + " on " + arch + " at maxrregcount " + budget);
+                }
+            }
+        }
+        return new ReferenceCsv(csv, byFile, new TreeSet<>(List.of("13.0.88")));
+    }
+
+    /**
+     * The measurement of one entry of the file the {@code file} column names exactly, or null when
+     * there is none (corpus-real's sm_90a files have no sm_80 rows).
+     */
+    public PtxasMeasurement row(String file, String arch, int budget, String entry) {
+        Map<String, PtxasMeasurement> rows = byFile.get(file);
+        return rows == null ? null : rows.get(key(arch, budget, entry));
     }
 
     @Override

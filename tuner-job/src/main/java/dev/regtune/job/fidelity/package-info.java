@@ -1,12 +1,25 @@
 /**
- * How close the model is to the real {@code ptxas}: ground truth (running {@code ptxas -v}, or a
- * reference CSV measured earlier), a naive pressure baseline, the per-entry comparison of every
- * compared allocator family against the same truth ({@link dev.regtune.job.fidelity.FidelityCase}),
- * the metrics over it (Spearman rank correlation, percentage error, spill precision and recall,
- * spill byte ratios) and where the families differ from one another
- * ({@link dev.regtune.job.fidelity.FamilyDifferences}).
+ * How close the model is to the real {@code ptxas}: ground truth (running {@code ptxas -v}, a
+ * reference CSV measured earlier, or a reference corpus such as {@code ../shared/corpus-real},
+ * {@link dev.regtune.job.fidelity.ReferenceCorpus}), a naive pressure baseline, the per-entry
+ * comparison of every compared allocator family against the same truth
+ * ({@link dev.regtune.job.fidelity.FidelityCase}), the metrics over it (Spearman rank correlation,
+ * percentage error, spill precision, recall and F1, spill byte ratios) and where the families
+ * differ from one another ({@link dev.regtune.job.fidelity.FamilyDifferences}).
  *
- * <p>Metric classes are small, pure and tested against hand-computed values; the harness decides
- * which pairs they see. Nothing here tunes knobs or changes the model.
+ * <p>The breakdown ({@link dev.regtune.job.fidelity.FidelityBreakdown}) joins the comparison with
+ * each kernel's repository, kind ({@link dev.regtune.job.fidelity.KernelKind}, from the manifest or
+ * {@link dev.regtune.job.fidelity.PtxEntryScanner}) and size, reports
+ * {@link dev.regtune.job.fidelity.GroupFigures} per architecture, kind and size bucket, and ranks
+ * the worst kernels with a reason each; {@link dev.regtune.job.fidelity.BreakdownFiles} writes it
+ * for tools.
+ *
+ * <p>Calibration is a choice among given knob configurations
+ * ({@link dev.regtune.job.fidelity.CandidateSet}) by cross-validation that holds out whole
+ * repositories ({@link dev.regtune.job.fidelity.FoldAssignment},
+ * {@link dev.regtune.job.fidelity.CrossValidation}, {@link dev.regtune.job.fidelity.CalibrationLoss});
+ * what it reports are held-out figures. Metric classes are small, pure and tested against
+ * hand-computed values; the harness decides which pairs they see. Nothing here changes the model
+ * or its defaults: a calibration says which candidate to adopt, a person adopts it.
  */
 package dev.regtune.job.fidelity;

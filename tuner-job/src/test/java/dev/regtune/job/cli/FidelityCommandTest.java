@@ -139,4 +139,101 @@ class FidelityCommandTest {
         int realRegisters = Integer.parseInt(lines.get(1).split(",")[4]);
         assertTrue(realRegisters > 0 && realRegisters <= 255, lines.get(1));
     }
+
+    /** A corpus-real style folder of three one-kernel files from three repositories, measured on sm_90. */
+    private Path realCorpus() throws Exception {
+        Path c = dir.resolve("corpus-real");
+        Files.createDirectories(c.resolve("ptx"));
+        String tiny = Files.readString(Cli.resource("tiny.ptx", dir.resolve("res")));
+        StringBuilder manifest = new StringBuilder("file,repo,commit,path,entry,ptx_instructions,declared_vregs,"
+                + "rewrote_header,generator,kind\n");
+        StringBuilder ptxas = new StringBuilder("file,entry,arch,maxrregcount,regs,spill_store_bytes,"
+                + "spill_load_bytes,stack_frame_bytes,compile_ms\n");
+        for (String name : List.of("a", "b", "c")) {
+            Files.writeString(c.resolve("ptx").resolve(name + ".ptx"), tiny);
+            manifest.append(name).append(".ptx,o/").append(name).append(",0,x.ptx,axpy,20,21,yes,nvcc,plain\n");
+            int regs = name.equals("b") ? 16 : 10;
+            ptxas.append(name).append(".ptx,axpy,sm_90,0,").append(regs).append(",0,0,0,1\n");
+            ptxas.append(name).append(".ptx,axpy,sm_90,24,").append(regs).append(",0,0,0,1\n");
+        }
+        manifest.append("a.ptx,o/a,0,x.ptx,missing,3,3,yes,nvcc,calls\n");
+        ptxas.append("a.ptx,missing,sm_90,0,20,0,0,0,1\n");
+        Files.writeString(c.resolve("manifest.csv"), manifest.toString());
+        Files.writeString(c.resolve("ptxas.csv"), ptxas.toString());
+        return c;
+    }
+
+    @Test
+    void reportsACorpusByKindAndSizeWithTheWorstKernelsAndFiles() throws Exception {
+        Path corpus = realCorpus();
+        Path report = dir.resolve("report");
+        Cli.Run run = Cli.run("fidelity", "--verify", "--allocator", "fatpoint", "--corpus", corpus.toString(),
+                "--budgets", "0,24", "--report-dir", report.toString());
+        assertEquals(0, run.exit(), run.err());
+        String out = run.out();
+        assertTrue(out.startsWith("corpus corpus-real ("), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("sm_90  all ") && l.contains("model fatpoint")
+                && l.contains("75.0%")), out); // 3 of 4 entries processed: "missing" is not in the PTX
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("sm_90  kind plain ")), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("sm_90  size <32 ")), out);
+        assertTrue(out.contains("the parsed module has no such entry; calls; 3 instructions"), out);
+        assertTrue(out.contains("plain; 20 instructions; "), out);
+
+        List<String> groups = Files.readAllLines(report.resolve("groups.csv"));
+        assertEquals(String.join(",", dev.regtune.job.fidelity.BreakdownFiles.GROUP_COLUMNS), groups.get(0));
+        assertTrue(groups.get(1).startsWith("corpus-real,sm_90,all,all,model fatpoint,4,3,3,"), groups.get(1));
+        List<String> kernels = Files.readAllLines(report.resolve("kernels.csv"));
+        assertEquals(5, kernels.size());
+        assertTrue(kernels.get(1).startsWith("corpus-real,o/a,a.ptx,missing,sm_90,calls,3,<32,fatpoint,MISSING,"),
+                kernels.get(1));
+        assertTrue(Files.readString(report.resolve("fidelity.json")).contains("\"corpora\""));
+
+        Cli.Run again = Cli.run("fidelity", "--verify", "--allocator", "fatpoint", "--corpus", corpus.toString(),
+                "--budgets", "0,24", "--jobs", "1");
+        assertEquals(out, again.out());
+    }
+
+    @Test
+    void crossValidatesCandidatesByRepository() throws Exception {
+        Path corpus = realCorpus();
+        Path candidates = dir.resolve("candidates.csv");
+        Files.writeString(candidates, "RegTuneReservedRegisters,name\n6,six\n");
+        Path report = dir.resolve("cv");
+        Cli.Run run = Cli.run("fidelity", "--corpus", corpus.toString(), "--budgets", "0,24", "--folds", "3",
+                "--candidates", candidates.toString(), "--report-dir", report.toString());
+        assertEquals(0, run.exit(), run.err());
+        String out = run.out();
+        assertTrue(out.startsWith("cross-validation: 3 folds by repository; 2 candidates:"), out);
+        assertTrue(out.contains("six        RegTuneReservedRegisters=6"), out);
+        assertEquals(3, out.lines().filter(l -> l.matches("\\s+[0-2]\\s+1\\s+.*")).count(), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("sm_90  all ") && l.contains("model cross-validated")),
+                out);
+        assertTrue(Files.readString(report.resolve("fidelity.json")).contains("\"cross_validation\""));
+        assertTrue(Files.readString(report.resolve("groups.csv")).contains("corpus-real cross-validated,sm_90,"));
+    }
+
+    @Test
+    void corpusUsageErrors() throws Exception {
+        Path corpus = realCorpus();
+        Path candidates = dir.resolve("candidates.csv");
+        Files.writeString(candidates, "RegTuneReservedRegisters\n6\n");
+        assertEquals(2, Cli.run("fidelity", "--corpus", dir.resolve("none").toString()).exit());
+        assertEquals(2, Cli.run("fidelity", "--corpus", dir.toString()).exit()); // neither layout
+        assertEquals(2, Cli.run("fidelity", "--corpus", corpus.toString(), "--folds", "2").exit());
+        assertEquals(2, Cli.run("fidelity", "--folds", "2", "--candidates", candidates.toString()).exit());
+        assertEquals(2, Cli.run("fidelity", "--corpus", corpus.toString(), "--folds", "4", "--candidates",
+                candidates.toString()).exit()); // 3 repositories
+        Cli.Run both = Cli.run("fidelity", "--corpus", corpus.toString(), "--reference", reference().toString());
+        assertEquals(2, both.exit());
+        assertEquals(1, both.errLines().length, both.err());
+    }
+
+    @Test
+    void ptxArgumentsGetTheBreakdownToo() throws Exception {
+        Cli.Run run = Cli.run("fidelity", "--reference", reference().toString(), "--arch", "sm_90", "--allocator",
+                "fatpoint", corpus().toString());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("by architecture, kind of kernel and size"), run.out());
+        assertTrue(run.out().lines().anyMatch(l -> l.startsWith("sm_90  kind plain ")), run.out());
+    }
 }

@@ -1,0 +1,109 @@
+package dev.regtune.job.fidelity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PtxEntryScannerTest {
+    private static final String PTX = """
+            .version 8.0
+            .target sm_80
+            .address_size 64
+            .extern .func (.param .b32 func_retval0) vprintf (.param .b64 a, .param .b64 b);
+            .func (.param .b32 func_retval0) helper(.param .b32 p)
+            {
+                ret;
+            }
+            .visible .entry caller(.param .u64 p)
+            {
+                .reg .b32 %r<4>;
+                .loc 1 10 3
+                mov.u32 %r1, 1; // a comment; with a semicolon
+                { // callseq 0, 0
+                .param .b32 param0;
+                st.param.b32 [param0], %r1;
+                call.uni (retval0),
+                helper,
+                (
+                param0
+                );
+                } // callseq 0
+            $L__BB0_1:
+                call.uni (retval0), vprintf, (param0, param0);
+                ret;
+            }
+            .visible .entry withLocal()
+            {
+                .local .align 4 .b8 __local_depot1[64];
+                .reg .b64 %SP;
+                mov.u64 %SP, __local_depot1;
+                ret;
+            }
+            .entry tensor()
+            {
+                .reg .f32 %f<9>;
+            $L__BB2_1: @%p1 mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, {%f5,%f6,%f7,%f8};
+                ret;
+            }
+            .entry plain()
+            {
+                /* block
+                   comment; */
+                ret;
+            }
+            """;
+
+    @Test
+    void classifiesAndCountsAsCorpusRealDoes() {
+        Map<String, EntryTraits> t = PtxEntryScanner.scan(PTX);
+        assertEquals(List.of("caller", "withLocal", "tensor", "plain"), List.copyOf(t.keySet()));
+        // mov, st.param, the multi-line call (once), the call to vprintf, ret
+        assertEquals(new EntryTraits(KernelKind.CALLS, 5, "calls a .func (helper), vprintf"), t.get("caller"));
+        assertEquals(new EntryTraits(KernelKind.LOCAL, 2, "uses .local (64 bytes)"), t.get("withLocal"));
+        assertEquals(new EntryTraits(KernelKind.TENSOR, 2, "uses tensor cores"), t.get("tensor"));
+        assertEquals(new EntryTraits(KernelKind.PLAIN, 1, "plain"), t.get("plain"));
+    }
+
+    @Test
+    void sizeBucketsCoverEveryCount() {
+        assertEquals("<32", SizeBucket.of(0).label());
+        assertEquals("<32", SizeBucket.of(31).label());
+        assertEquals("32-127", SizeBucket.of(32).label());
+        assertEquals("512-2047", SizeBucket.of(2047).label());
+        assertEquals(">=2048", SizeBucket.of(5470).label());
+    }
+
+    /** The manifest of corpus-real was made by another program; the scanner must agree with it on every kernel. */
+    @Test
+    void agreesWithTheManifestOfCorpusReal() throws IOException {
+        Path dir = CorpusFidelityTest.corpusReal();
+        assumeTrue(dir != null, "../shared/corpus-real is absent; skipping the comparison with its manifest");
+        ReferenceCorpus corpus = ReferenceCorpus.load(dir);
+        Map<String, Map<String, EntryTraits>> scanned = new HashMap<>();
+        int checked = 0;
+        for (CorpusKernel k : corpus.kernels()) {
+            Map<String, EntryTraits> t = scanned.computeIfAbsent(k.file(), f -> scan(dir.resolve("ptx").resolve(f)));
+            EntryTraits s = t.get(k.entry());
+            assertEquals(k.traits().kind(), s.kind(), k.file() + " " + k.entry());
+            assertEquals(k.traits().ptxInstructions(), s.ptxInstructions(), k.file() + " " + k.entry());
+            checked++;
+        }
+        assertEquals(935, checked); // 469 kernels on sm_90, 466 on sm_80
+    }
+
+    private static Map<String, EntryTraits> scan(Path file) {
+        try {
+            return PtxEntryScanner.scan(Files.readString(file, StandardCharsets.ISO_8859_1));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
