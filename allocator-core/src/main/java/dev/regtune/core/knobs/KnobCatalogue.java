@@ -263,9 +263,10 @@ public final class KnobCatalogue {
                     + "other long-latency work while pressure stays under RegTuneScheduleRegisterTarget, free "
                     + "registers first above it.");
     public static final KnobDef SCHEDULE_REGISTER_TARGET = def(-1, "RegTuneScheduleRegisterTarget", false,
-            KnobType.INT, 40, 1, 255, KnobEffect.MODELLED, "32-bit GPR slots a block's pressure may grow to while "
-                    + "the scheduler hoists long-latency work (40, chosen by repository-held-out cross-validation "
-                    + "on corpus-real among 24/32/40/48).");
+            KnobType.INT, 32, 1, 255, KnobEffect.MODELLED, "32-bit GPR slots a block's pressure may grow to while "
+                    + "the scheduler hoists long-latency work, at most the budget's (32: the most registers at full "
+                    + "occupancy, where ptxas stops hoisting parameter reads; chosen by 4 of 5 repository folds of "
+                    + "'regtune fidelity --folds 5 --candidates spaces/scheduling.json').");
     public static final KnobDef SCHEDULE_REDUCE_PRESSURE = bool(-1, "RegTuneScheduleReducePressure", false, false,
             KnobEffect.MODELLED, "Reorder a block whose PTX order already needs more than the register target so "
                     + "that it frees registers first; off (the default, chosen by cross-validation: the fat-point "

@@ -7,7 +7,8 @@ import dev.regtune.core.knobs.Knobs;
  * The scheduler's constants, each a knob.
  *
  * @param registerTarget GPR slots (32-bit registers) the scheduler lets a block's pressure grow to
- *     while it hoists long-latency work (knob RegTuneScheduleRegisterTarget)
+ *     while it hoists long-latency work (knob RegTuneScheduleRegisterTarget, at most the budget's
+ *     GPR slots)
  * @param loadLatency weight of a memory read on the critical path (knob RegTuneScheduleLoadLatency)
  * @param aluLatency weight of any other instruction (knob RegTuneScheduleAluLatency)
  * @param reducePressure whether a block whose layout already exceeds the target is reordered to
@@ -15,8 +16,9 @@ import dev.regtune.core.knobs.Knobs;
  */
 record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency, boolean reducePressure) {
 
-    static SchedulingParameters of(Knobs knobs) {
-        return new SchedulingParameters(knobs.getInt(KnobCatalogue.SCHEDULE_REGISTER_TARGET),
+    /** The knobs' values, the target capped at the GPR slots the budget leaves (ptxas never hoists past it). */
+    static SchedulingParameters of(Knobs knobs, int gprBudget) {
+        return new SchedulingParameters(Math.min(gprBudget, knobs.getInt(KnobCatalogue.SCHEDULE_REGISTER_TARGET)),
                 knobs.getInt(KnobCatalogue.SCHEDULE_LOAD_LATENCY), knobs.getInt(KnobCatalogue.SCHEDULE_ALU_LATENCY),
                 knobs.getBool(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE));
     }

@@ -74,7 +74,7 @@ class PreAllocationSchedulingTest {
      */
     @Test
     void everyBundledKernelIsScheduledDeterministicallyWithoutRaisingPressureAboveTheTarget() throws IOException {
-        SchedulingParameters p = SchedulingParameters.of(Knobs.defaults());
+        SchedulingParameters p = SchedulingParameters.of(Knobs.defaults(), 253);
         int reordered = 0;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_90"), "*.ptx")) {
             for (Path file : files) {
