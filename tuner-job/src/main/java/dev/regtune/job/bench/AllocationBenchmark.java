@@ -10,6 +10,7 @@ import dev.regtune.job.allocate.AllocatorFamily;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Times full allocations of parsed functions by one or more allocator families (and the parsing
@@ -107,7 +108,8 @@ public final class AllocationBenchmark {
             for (BenchTarget t : targets) {
                 AllocationResult r = allocateOnce(family, t);
                 if (r.status() == AllocationStatus.OK) {
-                    CheckReport report = AllocationChecker.check(r.allocatedFunction(), r.assignment());
+                    CheckReport report = AllocationChecker.check(Objects.requireNonNull(r.allocatedFunction()),
+                            Objects.requireNonNull(r.assignment())); // an OK result has both
                     if (!report.ok()) {
                         throw new IllegalStateException("the " + family.name() + " allocation of "
                                 + t.function().name() + " fails the checker: " + report.summary());

@@ -10,11 +10,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Ground truth measured earlier, from a CSV with the header
@@ -100,7 +102,7 @@ public final class ReferenceCsv implements GroundTruth {
         if (key == null) {
             return Map.of();
         }
-        Map<String, PtxasMeasurement> rows = byFile.get(key);
+        Map<String, PtxasMeasurement> rows = Objects.requireNonNull(byFile.get(key)); // fileKey names a row
         Map<String, PtxasMeasurement> result = new LinkedHashMap<>();
         for (String entry : entries) {
             PtxasMeasurement m = rows.get(key(arch, budget, entry));
@@ -112,7 +114,7 @@ public final class ReferenceCsv implements GroundTruth {
     }
 
     /** The {@code file} column value that names {@code file}, or null when no row does. */
-    String fileKey(Path file) {
+    @Nullable String fileKey(Path file) {
         Path abs = file.toAbsolutePath().normalize();
         String best = null;
         int bestLength = -1;

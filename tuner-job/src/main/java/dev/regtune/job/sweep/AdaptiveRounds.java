@@ -15,11 +15,13 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An adaptive sweep: each round the strategy proposes configurations, the round's missing pairs are
@@ -50,6 +52,9 @@ final class AdaptiveRounds {
     }
 
     /** The strategy named by the plan, over the request's space and kernels. */
+    // null start points are the strategies' documented default, but JDK 17's javac hides @Nullable on
+    // parameters of classes from another module (knob-space) from NullAway.
+    @SuppressWarnings("NullAway")
     static SearchStrategy strategy(SweepPlan.Adaptive plan, SweepRequest request, KernelCatalog kernels) {
         ToDoubleFunction<double[]> score = Scores.component(plan.objective().component());
         int d = request.space().dimensions();
@@ -110,7 +115,7 @@ final class AdaptiveRounds {
         BitSet[] wanted = new BitSet[table.size()];
         for (int i = 0; i < proposals.size(); i++) {
             Proposal p = proposals.get(i);
-            int c = byId.get(configs.get(i).configId());
+            int c = Objects.requireNonNull(byId.get(configs.get(i).configId())); // the table holds every proposal
             BitSet b = wanted[c] == null ? (wanted[c] = new BitSet(kernels.size())) : wanted[c];
             if (p.kernels().isEmpty()) {
                 b.set(0, kernels.size());
@@ -185,7 +190,7 @@ final class AdaptiveRounds {
         for (int i = 0; i < proposals.size(); i++) {
             Proposal p = proposals.get(i);
             String id = configs.get(i).configId();
-            BitSet want = wanted[byId.get(id)];
+            BitSet want = wanted[Objects.requireNonNull(byId.get(id))];
             Map<String, double[]> all = perConfig.getOrDefault(id, Map.of());
             Map<String, double[]> mine = new TreeMap<>();
             List<String> asked = p.kernels().isEmpty() ? kernels.kernels().stream().map(SweepKernel::id).toList()
