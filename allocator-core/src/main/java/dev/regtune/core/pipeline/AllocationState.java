@@ -221,9 +221,22 @@ public class AllocationState {
     }
 
     public void assignment(Assignment placement, int localFrame, int smemPerBlock) {
+        assert placement.vregCount() == function.vregCount() : "the placement is not of " + function.name();
+        assert withinClassBudgets(placement) : "a value of " + function.name() + " is placed beyond its class budget";
         this.assignment = placement;
         this.localFrameBytes = localFrame;
         this.smemBytesPerBlock = smemPerBlock;
+    }
+
+    /** Whether every value {@code placement} keeps in registers lies within its class's budget. */
+    private boolean withinClassBudgets(Assignment placement) {
+        for (int v = 0; v < placement.vregCount(); v++) {
+            int slot = placement.slotOf(v);
+            if (slot >= 0 && slot + function.vregSlots(v) > placement.classBudget(placement.classOf(v))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Bytes of LMEM spill slots per thread. */
