@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds the kernel entries of a PTX module and the text of each, without parsing instructions: a
@@ -73,7 +74,7 @@ public final class PtxEntries {
     }
 
     /** The entry starting with the {@code .entry} at {@code at}, or null for a declaration. */
-    private static Entry entryAt(String ptx, int at) {
+    private static @Nullable Entry entryAt(String ptx, int at) {
         int n = ptx.length();
         int i = skipSpace(ptx, at + ".entry".length());
         int nameStart = i;

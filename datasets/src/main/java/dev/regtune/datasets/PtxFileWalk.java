@@ -19,6 +19,7 @@ import java.util.Spliterators;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code *.ptx} files below a folder, walked lazily in a fixed order: only the listing of
@@ -78,7 +79,7 @@ public final class PtxFileWalk {
     /** Depth-first over sorted folder listings. */
     private static final class Walker implements Iterator<Path> {
         private final Deque<Iterator<Path>> stack = new ArrayDeque<>();
-        private Path next;
+        private @Nullable Path next;
 
         Walker(Path root) {
             stack.push(listing(root).iterator());
@@ -104,10 +105,10 @@ public final class PtxFileWalk {
 
         @Override
         public Path next() {
-            if (!hasNext()) {
+            Path p = hasNext() ? next : null;
+            if (p == null) {
                 throw new NoSuchElementException();
             }
-            Path p = next;
             next = null;
             return p;
         }

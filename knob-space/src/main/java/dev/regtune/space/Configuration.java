@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One point of a knob space: a value, as text, for every dimension that is active at that point
@@ -39,7 +40,8 @@ public record Configuration(SortedMap<String, String> values) {
         return new Configuration(new TreeMap<>(values));
     }
 
-    public String get(String name) {
+    /** The value of dimension {@code name}, or null where it is not active (or not a dimension). */
+    public @Nullable String get(String name) {
         return values.get(name);
     }
 

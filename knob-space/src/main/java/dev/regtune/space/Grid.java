@@ -1,6 +1,7 @@
 package dev.regtune.space;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The finite list of values the grid sampler visits for one dimension, in increasing order (or
@@ -11,9 +12,9 @@ public final class Grid {
     private final double first;
     private final double step;
     private final long size;
-    private final double[] listed;
+    private final double @Nullable [] listed;
 
-    private Grid(double first, double step, long size, double[] listed) {
+    private Grid(double first, double step, long size, double @Nullable [] listed) {
         this.first = first;
         this.step = step;
         this.size = size;

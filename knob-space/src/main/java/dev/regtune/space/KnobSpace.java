@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SortedMap;
@@ -97,7 +98,7 @@ public final class KnobSpace implements UnitSpace {
         Optional<Expression> c = dims.get(i).condition();
         if (c.isPresent()) {
             for (String v : c.get().variables()) {
-                visit(index.get(v), dims, index, state, out, path);
+                visit(Objects.requireNonNull(index.get(v)), dims, index, state, out, path); // validated names
             }
         }
         path.remove(path.size() - 1);

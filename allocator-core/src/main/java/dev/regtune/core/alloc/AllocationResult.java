@@ -1,6 +1,7 @@
 package dev.regtune.core.alloc;
 
 import dev.regtune.core.ir.KernelFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The outcome of allocating one function: what {@code ptxas -v} would report, RegTune's
@@ -22,7 +23,7 @@ import dev.regtune.core.ir.KernelFunction;
  */
 public record AllocationResult(String function, String arch, AllocationStatus status, String message,
         RegisterUsage usage, SpillUsage spills, Estimates estimates, AllocationStats stats,
-        CopyCoalescing copyCoalescing, Assignment assignment, KernelFunction allocatedFunction) {
+        CopyCoalescing copyCoalescing, @Nullable Assignment assignment, @Nullable KernelFunction allocatedFunction) {
 
     /** The result of a function that cannot be allocated within {@code budget} registers. */
     public static AllocationResult failed(String function, String arch, int budget, AllocationStats stats,

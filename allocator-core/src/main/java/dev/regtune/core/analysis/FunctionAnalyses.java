@@ -1,6 +1,7 @@
 package dev.regtune.core.analysis;
 
 import dev.regtune.core.ir.KernelFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The analyses of one function, computed on first request and shared by every stage that asks
@@ -14,13 +15,13 @@ import dev.regtune.core.ir.KernelFunction;
 public final class FunctionAnalyses {
     private final KernelFunction function;
     private final double estimatedIterations;
-    private Dominators dominators;
-    private PostDominators postDominators;
-    private Loops loops;
-    private BlockFrequency frequency;
-    private Liveness liveness;
-    private LiveRanges liveRanges;
-    private UniformityAnalysis uniformity;
+    private @Nullable Dominators dominators;
+    private @Nullable PostDominators postDominators;
+    private @Nullable Loops loops;
+    private @Nullable BlockFrequency frequency;
+    private @Nullable Liveness liveness;
+    private @Nullable LiveRanges liveRanges;
+    private @Nullable UniformityAnalysis uniformity;
 
     private FunctionAnalyses(KernelFunction function, double estimatedIterations) {
         this.function = function;

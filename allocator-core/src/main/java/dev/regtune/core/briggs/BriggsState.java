@@ -18,6 +18,8 @@ final class BriggsState extends AllocationState {
     private final ClassColouring[] colouring = new ClassColouring[RegClass.ID_LIMIT];
     private boolean[] roundRemoved;
 
+    // Each field is set by the stage that computes it, before the later stages that read it run.
+    @SuppressWarnings("NullAway.Init")
     BriggsState(KernelFunction fn, Knobs knobs, ArchProfile arch, int maxRegisters, AllocationListener listener) {
         super(fn, knobs, arch, maxRegisters, listener);
     }

@@ -8,6 +8,7 @@ import dev.regtune.core.ir.VregFlags;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds the copy candidates of a function in layout order (seed 003, phase 2 "block-level
@@ -39,7 +40,7 @@ final class CopyCandidates {
     }
 
     /** The kind of copy instruction {@code i} is, or null when it is no copy. */
-    static CopyKind classify(KernelFunction fn, int i, boolean[] storedToParam) {
+    static @Nullable CopyKind classify(KernelFunction fn, int i, boolean[] storedToParam) {
         if (fn.instrKind(i) != InstrKind.MOVE || fn.instrHas(i, InstrFlags.GUARDED) || !fn.opcode(i).startsWith("mov")
                 || fn.defCount(i) < 1 || fn.useCount(i) < 1) {
             return null;

@@ -23,6 +23,7 @@ import dev.regtune.core.model.RegisterBudget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Renders the events of one allocation as a page of text: one paragraph per stage, the attempts of
@@ -129,7 +130,8 @@ public final class ExplanationText {
                 + " slots discarded by knob 684" + (a.best() ? "; kept as the best so far" : "");
     }
 
-    private static String why(AllocationResult r, BudgetChosen budget, RegistersCounted c, ClassFinished failed) {
+    private static String why(AllocationResult r, @Nullable BudgetChosen budget, @Nullable RegistersCounted c,
+            @Nullable ClassFinished failed) {
         if (r.status() != AllocationStatus.OK) {
             return "why " + r.status() + ": " + (failed != null
                     ? "class " + failed.cls().prefix() + " needed " + failed.peak() + " slots and its budget is smaller"

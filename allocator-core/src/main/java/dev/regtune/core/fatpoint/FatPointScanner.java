@@ -105,6 +105,9 @@ final class FatPointScanner {
                 chosen = best;
                 spill = true;
             }
+            assert chosen >= 0 && chosen + w <= MAX_SLOTS : "slot " + chosen + " of width " + w + " beyond "
+                    + MAX_SLOTS;
+            assert spill || chosen + w <= budget : "slot " + chosen + " placed without a spill beyond budget " + budget;
             commit(chosen, w, segs);
             slot[u] = chosen;
             peak = Math.max(peak, chosen + w);
@@ -115,6 +118,7 @@ final class FatPointScanner {
                 groupSlot[g] = chosen;
             }
         }
+        assert marks > 0 || peak <= budget : "a clean attempt peaked at " + peak + " over budget " + budget;
         return new Attempt(slot, needsSpill, false, n, peak, marks, discarded);
     }
 

@@ -24,6 +24,8 @@ final class FatPointState extends AllocationState {
     private int[] groupSlot;
     private int[][] pieceSlot;
 
+    // Each field is set by the stage that computes it, before the later stages that read it run.
+    @SuppressWarnings("NullAway.Init")
     FatPointState(KernelFunction fn, Knobs knobs, ArchProfile arch, int maxRegisters, AllocationListener listener) {
         super(fn, knobs, arch, maxRegisters, listener);
     }

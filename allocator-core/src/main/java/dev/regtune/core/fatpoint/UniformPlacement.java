@@ -14,6 +14,7 @@ import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.spill.SpillGuidance;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides the class each vreg is allocated in. On architectures with uniform registers (sm_75
@@ -80,8 +81,8 @@ final class UniformPlacement {
      * @param gprTarget GPR slots available under an explicit register limit, or -1 without one
      * @param reserved registers ptxas counts beyond the allocated ones
      */
-    static int[] place(KernelFunction fn, LiveRanges ranges, UniformityAnalysis uniformity, BlockFrequency freq,
-            ArchProfile arch, Knobs knobs, int gprTarget, int reserved, int threadsPerBlock) {
+    static int[] place(KernelFunction fn, LiveRanges ranges, @Nullable UniformityAnalysis uniformity,
+            BlockFrequency freq, ArchProfile arch, Knobs knobs, int gprTarget, int reserved, int threadsPerBlock) {
         int n = fn.vregCount();
         int[] cls = new int[n];
         boolean hasUniform = arch.hasUniformRegisters();

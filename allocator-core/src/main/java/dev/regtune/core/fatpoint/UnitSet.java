@@ -2,6 +2,7 @@ package dev.regtune.core.fatpoint;
 
 import dev.regtune.core.ir.PairMode;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one fat-point attempt colours for one class: each group that is not spilled is one unit
@@ -53,7 +54,7 @@ final class UnitSet {
      * Pressure per program point in slots, and the peak over each unit's live range, stored into
      * {@code interference}.
      */
-    int[] pressure(int points, int[] interference) {
+    int[] pressure(int points, int @Nullable [] interference) {
         int[] diff = new int[points + 1];
         for (int u = 0; u < count; u++) {
             int[] s = segs[u];

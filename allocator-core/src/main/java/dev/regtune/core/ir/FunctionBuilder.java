@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Builds a {@link KernelFunction}: declare vregs, emit instructions in layout order, place labels.
@@ -285,7 +286,7 @@ public final class FunctionBuilder {
                 List<String> t = branchTargets.get(last);
                 if (t != null) {
                     for (String l : t) {
-                        int tb = blockAtInstr[labels.get(l)];
+                        int tb = blockAtInstr[Objects.requireNonNull(labels.get(l))]; // checked in build()
                         if (!out.contains(tb)) {
                             out.add(tb);
                         }

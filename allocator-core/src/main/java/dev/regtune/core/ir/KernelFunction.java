@@ -2,6 +2,7 @@ package dev.regtune.core.ir;
 
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One function of the Kernel IR, immutable and stored in flat int arrays.
@@ -182,7 +183,7 @@ public final class KernelFunction {
         starts[n] = at;
         LocalMemory memory = localMemory;
         if (!localMemory.arrays().isEmpty()) {
-            LocalAccess[] access = new LocalAccess[n];
+            @Nullable LocalAccess[] access = new LocalAccess[n];
             for (int i = 0; i < n; i++) {
                 access[i] = localMemory.access(order[i]);
             }
@@ -198,7 +199,7 @@ public final class KernelFunction {
      * Stages that reorder or rewrite code create new instances, so results are compared by content.
      */
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
         if (this == o) {
             return true;
         }

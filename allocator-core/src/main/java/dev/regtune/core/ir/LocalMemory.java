@@ -1,6 +1,7 @@
 package dev.regtune.core.ir;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A function's {@code .local} arrays and, per instruction, the array it loads, stores or computes
@@ -13,14 +14,14 @@ public final class LocalMemory {
     public static final LocalMemory NONE = new LocalMemory(List.of(), new LocalAccess[0]);
 
     private final List<LocalArray> arrays;
-    private final LocalAccess[] access;
+    private final @Nullable LocalAccess[] access;
 
     /**
      * @param arrays the function's arrays
      * @param access per instruction, its access or null (the array is copied; shorter than the
      *     instruction count means null for the rest)
      */
-    public LocalMemory(List<LocalArray> arrays, LocalAccess[] access) {
+    public LocalMemory(List<LocalArray> arrays, @Nullable LocalAccess[] access) {
         this.arrays = List.copyOf(arrays);
         this.access = access.clone();
     }
@@ -30,7 +31,7 @@ public final class LocalMemory {
     }
 
     /** The access of instruction {@code i}, or null. */
-    public LocalAccess access(int i) {
+    public @Nullable LocalAccess access(int i) {
         return i < access.length ? access[i] : null;
     }
 
@@ -45,7 +46,7 @@ public final class LocalMemory {
     }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
         return o instanceof LocalMemory m && arrays.equals(m.arrays) && java.util.Arrays.equals(access, m.access);
     }
 

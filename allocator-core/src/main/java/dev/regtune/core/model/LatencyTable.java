@@ -4,6 +4,7 @@ import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.ir.InstrKind;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Result latencies in cycles per instruction kind for one architecture generation, and the
@@ -30,7 +31,7 @@ public record LatencyTable(String name, Map<InstrKind, Integer> latency, int loc
     }
 
     public int of(InstrKind kind) {
-        return latency.get(kind);
+        return Objects.requireNonNull(latency.get(kind)); // complete: the constructor checks every kind
     }
 
     /** The table for an architecture, chosen by SM generation. */

@@ -15,6 +15,7 @@ import dev.regtune.core.model.RegisterBudget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the stages of one allocation share (regalloc2's {@code Env}): the request, the function as
@@ -41,10 +42,10 @@ public class AllocationState {
     private boolean[] removedCopies;
     private CopyCoalescing copyCoalescing = CopyCoalescing.NONE;
     private boolean failed;
-    private Assignment assignment;
+    private @Nullable Assignment assignment;
     private int localFrameBytes;
     private int smemBytesPerBlock;
-    private AllocationResult result;
+    private @Nullable AllocationResult result;
 
     private int attempts;
     private int coalescedCopies;
@@ -199,9 +200,11 @@ public class AllocationState {
     /** Ends the allocation as ptxas's "Register allocation failed": later stages do not run. */
     public void fail() {
         failed = true;
-        result = AllocationResult.failed(function.name(), arch.name(), budget.registers(), stats(), copyCoalescing);
+        AllocationResult failure = AllocationResult.failed(function.name(), arch.name(), budget.registers(), stats(),
+                copyCoalescing);
+        result = failure;
         if (explaining()) {
-            report(new AllocationEvent.Failed(result.message()));
+            report(new AllocationEvent.Failed(failure.message()));
         }
     }
 
@@ -211,13 +214,29 @@ public class AllocationState {
 
     /** The placement of {@link #function()}, once a family's allocation stage has made it. */
     public Assignment assignment() {
+        if (assignment == null) {
+            throw new IllegalStateException("no allocation stage has placed " + function.name() + " yet");
+        }
         return assignment;
     }
 
     public void assignment(Assignment placement, int localFrame, int smemPerBlock) {
+        assert placement.vregCount() == function.vregCount() : "the placement is not of " + function.name();
+        assert withinClassBudgets(placement) : "a value of " + function.name() + " is placed beyond its class budget";
         this.assignment = placement;
         this.localFrameBytes = localFrame;
         this.smemBytesPerBlock = smemPerBlock;
+    }
+
+    /** Whether every value {@code placement} keeps in registers lies within its class's budget. */
+    private boolean withinClassBudgets(Assignment placement) {
+        for (int v = 0; v < placement.vregCount(); v++) {
+            int slot = placement.slotOf(v);
+            if (slot >= 0 && slot + function.vregSlots(v) > placement.classBudget(placement.classOf(v))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Bytes of LMEM spill slots per thread. */

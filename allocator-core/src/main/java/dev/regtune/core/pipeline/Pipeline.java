@@ -41,6 +41,8 @@ public final class Pipeline<S extends AllocationState> {
                         state.function().vregCount()));
             }
             stage.run(state);
+            assert state.removedCopies().length == state.function().instrCount() : stage.name()
+                    + " left the per-instruction state out of step with the code";
         }
     }
 }

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 import dev.regtune.core.ir.ConstraintKind;
@@ -21,6 +22,7 @@ import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.ir.VregConstraint;
 import dev.regtune.core.ir.VregFlags;
 import dev.regtune.core.ptx.OpcodeInfo.Role;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses one function body (from its opening {@code {} to the matching {@code }}) into a
@@ -79,7 +81,7 @@ final class FunctionBodyParser {
     private int localBytes;
     private final LocalAddresses localAddresses = new LocalAddresses();
     private int sharedBytes;
-    private Map<String, Long> externalRefs;
+    private @Nullable Map<String, Long> externalRefs;
 
     // Scopes: an undo log of shadowed bindings, one mark per open scope.
     private int depth;
@@ -281,7 +283,7 @@ final class FunctionBodyParser {
         }
     }
 
-    private Directive currentDirective() {
+    private @Nullable Directive currentDirective() {
         if (lx.type != PtxLexer.WORD) {
             return null;
         }
@@ -397,7 +399,7 @@ final class FunctionBodyParser {
         int labelMark = labelScopeMark[depth];
         while (labelUndoTop > labelMark) {
             String name = labelUndo[--labelUndoTop];
-            LabelBinding b = visibleLabels.get(name).shadowed;
+            LabelBinding b = Objects.requireNonNull(visibleLabels.get(name)).shadowed;
             if (b == null) {
                 visibleLabels.remove(name);
             } else {
@@ -431,9 +433,9 @@ final class FunctionBodyParser {
     private static final class LabelBinding {
         final String internal;
         final int depth;
-        final LabelBinding shadowed;
+        final @Nullable LabelBinding shadowed;
 
-        LabelBinding(String internal, int depth, LabelBinding shadowed) {
+        LabelBinding(String internal, int depth, @Nullable LabelBinding shadowed) {
             this.internal = internal;
             this.depth = depth;
             this.shadowed = shadowed;

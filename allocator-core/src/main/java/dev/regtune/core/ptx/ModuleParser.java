@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 import dev.regtune.core.ir.FunctionBuilder;
@@ -15,6 +16,7 @@ import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.LaunchBounds;
 import dev.regtune.core.ir.Param;
 import dev.regtune.core.ir.PtxModule;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses the module level of one PTX file: {@code .version}, {@code .target},
@@ -595,7 +597,7 @@ final class ModuleParser {
         return (int) product;
     }
 
-    private Directive directive() {
+    private @Nullable Directive directive() {
         if (lx.type != PtxLexer.WORD || lx.firstChar() != '.') {
             return null;
         }
@@ -623,7 +625,7 @@ final class ModuleParser {
             long shared = pf.body().sharedBytes();
             long local = pf.body().localBytes();
             for (String v : anyModuleStorage ? reachableModuleVariables(pf) : Set.<String>of()) {
-                ModuleVariable mv = variables.get(v);
+                ModuleVariable mv = Objects.requireNonNull(variables.get(v));
                 if (mv.space() == Directive.SHARED) {
                     shared += mv.bytes();
                 } else if (mv.space() == Directive.LOCAL) {

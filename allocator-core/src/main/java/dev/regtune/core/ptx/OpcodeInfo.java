@@ -1,6 +1,7 @@
 package dev.regtune.core.ptx;
 
 import dev.regtune.core.ir.InstrKind;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the front end needs to know about one opcode spelling ({@code ld.global.nc.v4.f32}),
@@ -16,8 +17,8 @@ import dev.regtune.core.ir.InstrKind;
  * @param loadsParam an {@code ld.param}
  * @param uniform the {@code .uni} modifier is present
  */
-record OpcodeInfo(InstrKind kind, Role role, boolean mma, boolean accumulates, boolean move, boolean loadsParam,
-        boolean uniform) {
+record OpcodeInfo(@Nullable InstrKind kind, Role role, boolean mma, boolean accumulates, boolean move,
+        boolean loadsParam, boolean uniform) {
 
     /** How the operand list of an instruction is read. */
     enum Role {

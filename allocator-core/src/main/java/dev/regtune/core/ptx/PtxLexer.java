@@ -1,5 +1,7 @@
 package dev.regtune.core.ptx;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Single-pass tokenizer over a char array. It keeps exactly one current token in fields (no token
  * objects, no substrings, no regular expressions) because sweeps parse millions of kernels.
@@ -105,7 +107,7 @@ final class PtxLexer {
     }
 
     /** The current token as quoted in an error message, or null at the end of the file. */
-    String foundText() {
+    @Nullable String foundText() {
         if (type == EOF) {
             return null;
         }
@@ -122,7 +124,7 @@ final class PtxLexer {
     }
 
     /** An error at a remembered position (see {@link #position()}). */
-    PtxParseException errorAt(long position, String expected, String found) {
+    PtxParseException errorAt(long position, String expected, @Nullable String found) {
         String shown = found == null || found.length() <= MAX_FOUND ? found : found.substring(0, MAX_FOUND) + "...";
         return new PtxParseException(source, (int) (position >>> 32), (int) position, expected, shown);
     }

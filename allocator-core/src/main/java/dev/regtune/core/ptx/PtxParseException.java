@@ -1,5 +1,7 @@
 package dev.regtune.core.ptx;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * PTX text the front end cannot turn into Kernel IR. Unchecked, because a sweep treats it as a
  * result ({@code PARSE_ERROR}) of one kernel, and because every parse path would otherwise have to
@@ -17,7 +19,7 @@ public final class PtxParseException extends RuntimeException {
     private final int line;
     private final int column;
     private final String expected;
-    private final String found;
+    private final @Nullable String found;
 
     /**
      * @param file source name as given to the parser
@@ -27,7 +29,7 @@ public final class PtxParseException extends RuntimeException {
      * @param found the offending token as it appears in the source (quoted in the message), or
      *     {@code null} for the end of the file
      */
-    public PtxParseException(String file, int line, int column, String expected, String found) {
+    public PtxParseException(String file, int line, int column, String expected, @Nullable String found) {
         super(file + ":" + line + ":" + column + ": expected " + expected + " but found "
                 + (found == null ? "end of file" : "'" + found + "'"));
         this.file = file;
@@ -58,7 +60,7 @@ public final class PtxParseException extends RuntimeException {
     }
 
     /** The offending token's text, or {@code null} when the parser hit the end of the file. */
-    public String found() {
+    public @Nullable String found() {
         return found;
     }
 }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import dev.regtune.core.ir.NvptxRegClass;
 import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.ir.RegClass;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One {@code .reg} declarator in scope: a plain name ({@code %SP}, {@code low}) or a range
@@ -32,7 +33,7 @@ final class RegisterBinding {
     /** Plain name: the vreg once referenced, else -1. */
     int vreg = -1;
     /** Range: vreg per index once referenced (-1 = not yet); grown on demand. */
-    private int[] vregs;
+    private int @Nullable [] vregs;
 
     RegisterBinding(String name, RegClass cls, PairMode mode, NvptxRegClass nvptxClass, boolean vector, int count,
             int depth, RegisterBinding shadowed) {

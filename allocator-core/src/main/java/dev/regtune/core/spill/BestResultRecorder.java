@@ -1,5 +1,7 @@
 package dev.regtune.core.spill;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Records the best attempt of the retry loop (seed 004, sub_93D070). Comparison order: a
  * successful attempt beats a failed one; then fewer registers; then lower spill cost; then fewer
@@ -10,7 +12,7 @@ public final class BestResultRecorder {
     public record Result(int attempt, boolean success, int registers, double cost, int spillCount, int width) {
     }
 
-    private Result best;
+    private @Nullable Result best;
 
     /** Records an attempt; returns whether it became the best. */
     public boolean record(Result r) {
@@ -21,7 +23,7 @@ public final class BestResultRecorder {
         return false;
     }
 
-    public Result best() {
+    public @Nullable Result best() {
         return best;
     }
 

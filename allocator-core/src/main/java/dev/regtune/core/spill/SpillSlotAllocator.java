@@ -45,6 +45,7 @@ public final class SpillSlotAllocator {
         if (!share) {
             int offset = roundUp(top, align);
             top = offset + bytes;
+            assert offset % align == 0 : "spill slot at " + offset + " not aligned to " + align;
             return offset;
         }
         int offset = 0;
@@ -62,6 +63,7 @@ public final class SpillSlotAllocator {
                 placedRange.add(new int[] {offset, end});
                 placedSegments.add(segments);
                 top = Math.max(top, end);
+                assert offset % align == 0 : "spill slot at " + offset + " not aligned to " + align;
                 return offset;
             }
         }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One kernel entry on one architecture, as a {@link KernelSource} delivers it.
@@ -21,7 +22,7 @@ import java.util.Optional;
  *     the source has none; see {@link #manifest()}
  */
 public record KernelRecord(String id, String entry, String origin, String family, String arch, PtxText ptx,
-        ManifestRow manifestRow) implements Serializable {
+        @Nullable ManifestRow manifestRow) implements Serializable {
     private static final long serialVersionUID = 1L;
 
     public KernelRecord {

@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
@@ -21,6 +22,7 @@ import java.util.stream.StreamSupport;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The corpus manifest ({@code datasets/corpus/manifest.csv}): one row per (entry, arch) with the
@@ -50,7 +52,7 @@ public final class Manifest {
 
     private final Path path;
     /** The folder that the file columns are relative to, once found. */
-    private volatile Path base;
+    private volatile @Nullable Path base;
 
     private Manifest(Path path) {
         this.path = path;
@@ -108,7 +110,8 @@ public final class Manifest {
         if (b != null && Files.exists(b.resolve(row.file()))) {
             return b.resolve(row.file());
         }
-        Path folder = path.toAbsolutePath().normalize().getParent();
+        // A file's absolute path has a parent folder.
+        Path folder = Objects.requireNonNull(path.toAbsolutePath().normalize().getParent());
         for (Path p = folder; p != null; p = p.getParent()) {
             if (Files.exists(p.resolve(row.file()))) {
                 base = p;
@@ -212,7 +215,7 @@ public final class Manifest {
     private final class RowIterator implements Iterator<ManifestRow>, AutoCloseable {
         private final CSVParser parser;
         private final Iterator<CSVRecord> records;
-        private ManifestRow next;
+        private @Nullable ManifestRow next;
         private boolean closed;
 
         RowIterator(CSVParser parser) {
@@ -254,10 +257,10 @@ public final class Manifest {
 
         @Override
         public ManifestRow next() {
-            if (!hasNext()) {
+            ManifestRow r = hasNext() ? next : null;
+            if (r == null) {
                 throw new NoSuchElementException();
             }
-            ManifestRow r = next;
             next = null;
             return r;
         }

@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -154,7 +155,8 @@ public final class ManifestBuilder {
         }
         List<Row> partial = new ArrayList<>();
         for (KernelFunction f : entries) {
-            partial.add(new Row(KernelId.of(arch.get(), texts.get(f.name())), rel, f.name(), arch.get(), family, source,
+            String entryText = Objects.requireNonNull(texts.get(f.name())); // checked for every name above
+            partial.add(new Row(KernelId.of(arch.get(), entryText), rel, f.name(), arch.get(), family, source,
                     f.instrCount(), f.vregCount(), ManifestRow.formatLaunchBounds(f.launchBounds())));
         }
         return Optional.of(new Pending(partial, runs));
@@ -214,7 +216,7 @@ public final class ManifestBuilder {
                 Thread.currentThread().interrupt();
                 throw new InterruptedIOException("interrupted while waiting for ptxas");
             } catch (ExecutionException e) {
-                Throwable c = e.getCause();
+                Throwable c = Objects.requireNonNullElse(e.getCause(), e);
                 if (c instanceof IOException io) {
                     throw io;
                 }

@@ -2,6 +2,7 @@ package dev.regtune.datasets.synthetic;
 
 import dev.regtune.datasets.synthetic.PtxWriter.Reg;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The part every kernel shares: parameters, the thread index and per-thread pointers.
@@ -19,14 +20,14 @@ final class Frame {
     private final int elementBytes;
     private final String[] bases;
     private final String[] pointers;
-    private final String length;
+    private final @Nullable String length;
     private final String tid;
     private final String gid;
-    private final String exit;
-    private String offset;
+    private final @Nullable String exit;
+    private @Nullable String offset;
 
-    private Frame(PtxWriter w, boolean compact, int elementBytes, String[] bases, String length, String tid,
-            String gid, String exit) {
+    private Frame(PtxWriter w, boolean compact, int elementBytes, String[] bases, @Nullable String length, String tid,
+            String gid, @Nullable String exit) {
         this.w = w;
         this.compact = compact;
         this.elementBytes = elementBytes;

@@ -4,6 +4,7 @@ import static dev.regtune.datasets.synthetic.PtxWriter.at;
 import static dev.regtune.datasets.synthetic.PtxWriter.f64;
 
 import dev.regtune.datasets.synthetic.PtxWriter.Reg;
+import java.util.Objects;
 
 /**
  * 64-bit values, which take register pairs: {@code pairs} accumulators, alternately f64 (updated by
@@ -113,7 +114,7 @@ final class Pairs64Family extends AbstractKernelFamily {
             @Override
             public void endOfIteration(int loop, int steps) {
                 for (String p : s) {
-                    w.op("add.s64", p, p, stride);
+                    w.op("add.s64", p, p, Objects.requireNonNull(stride)); // full shape only
                 }
             }
         });

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes one {@code .visible .entry} the way nvcc lays it out: parameters named
@@ -30,7 +31,7 @@ final class PtxWriter {
     }
 
     private final String kernel;
-    private final StringBuilder body;
+    private final @Nullable StringBuilder body;
     private final int[] next = new int[Reg.values().length];
     private final List<String> params = new ArrayList<>();
     private final List<String> sharedDecls = new ArrayList<>();
@@ -172,7 +173,7 @@ final class PtxWriter {
         return "!" + pred;
     }
 
-    private void emit(String guard, String opcode, String[] operands) {
+    private void emit(@Nullable String guard, String opcode, String[] operands) {
         instructions++;
         if (body == null) {
             return;

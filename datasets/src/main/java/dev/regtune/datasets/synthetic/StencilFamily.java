@@ -4,6 +4,8 @@ import static dev.regtune.datasets.synthetic.PtxWriter.at;
 import static dev.regtune.datasets.synthetic.PtxWriter.f32;
 
 import dev.regtune.datasets.synthetic.PtxWriter.Reg;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A stencil of radius {@code radius} whose neighbourhood stays in registers while the thread
@@ -92,7 +94,7 @@ final class StencilFamily extends AbstractKernelFamily {
                     w.op("st.global.f32", at(out, COMPACT_OUTPUT + 4L * index), sum);
                 } else {
                     w.op("st.global.f32", at(out, 0), sum);
-                    w.op("add.s64", out, out, pitch);
+                    w.op("add.s64", out, out, Objects.requireNonNull(pitch)); // the full shape has a pitch
                 }
             }
 
@@ -117,7 +119,8 @@ final class StencilFamily extends AbstractKernelFamily {
     }
 
     /** Loads one row of the window (one value in 1D) and advances the row pointer. */
-    private static String[] loadRow(PtxWriter w, Frame f, String in, String pitch, int r, int width, int[] compactRow) {
+    private static String[] loadRow(PtxWriter w, Frame f, String in, @Nullable String pitch, int r, int width,
+            int[] compactRow) {
         String[] row = w.regs(Reg.F32, width);
         for (int x = 0; x < width; x++) {
             long dx = width == 1 ? 0 : x - r;
@@ -131,7 +134,7 @@ final class StencilFamily extends AbstractKernelFamily {
         if (f.compact()) {
             compactRow[0]++;
         } else {
-            w.op("add.s64", in, in, pitch);
+            w.op("add.s64", in, in, Objects.requireNonNull(pitch)); // the full shape has a pitch
         }
         return row;
     }

@@ -1,5 +1,7 @@
 package dev.regtune.space.expr;
 
+import org.jspecify.annotations.Nullable;
+
 /** The binary operators, with the operand and result types the parser checks. */
 public enum Operator {
     OR("||", Type.BOOLEAN, Type.BOOLEAN),
@@ -17,10 +19,10 @@ public enum Operator {
     DIVIDE("/", Type.NUMBER, Type.NUMBER);
 
     private final String symbol;
-    private final Type operands;
+    private final @Nullable Type operands;
     private final Type result;
 
-    Operator(String symbol, Type operands, Type result) {
+    Operator(String symbol, @Nullable Type operands, Type result) {
         this.symbol = symbol;
         this.operands = operands;
         this.result = result;
@@ -31,7 +33,7 @@ public enum Operator {
     }
 
     /** The type both operands must have, or null when any type will do as long as both agree. */
-    public Type operands() {
+    public @Nullable Type operands() {
         return operands;
     }
 

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Objects;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
@@ -39,7 +40,8 @@ final class CsvProfileReader {
             } catch (UncheckedIOException e) {
                 // Commons CSV reports a broken quote this way, with its own line number in the text
                 throw draft.error(Position.line((int) Math.max(1, parser.getCurrentLineNumber())),
-                        "malformed CSV: " + e.getCause().getMessage().replaceFirst("^\\(startline \\d+\\) ", ""));
+                        "malformed CSV: " + String.valueOf(Objects.requireNonNull(e.getCause()).getMessage())
+                                .replaceFirst("^\\(startline \\d+\\) ", ""));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read CSV from memory", e);

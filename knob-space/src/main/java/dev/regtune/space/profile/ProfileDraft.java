@@ -8,8 +8,10 @@ import dev.regtune.core.text.Suggestions;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a reader has found so far, field by field. Every value is checked when it is set, so an
@@ -21,8 +23,8 @@ final class ProfileDraft {
     private final UnaryOperator<String> spelling;
     /** Field key to where it was set, for "given twice"; looked up only, never iterated. */
     private final Map<String, Position> seen = new HashMap<>();
-    private String arch;
-    private String objective;
+    private @Nullable String arch;
+    private @Nullable String objective;
     private int maxrregcount;
     private boolean hasFormat;
     private boolean hasVersion;
@@ -124,7 +126,7 @@ final class ProfileDraft {
         once(label, at);
         try {
             ProfileChecks.figureName(name);
-            figures.get(set).put(name, ProfileChecks.figure(label, value));
+            Objects.requireNonNull(figures.get(set)).put(name, ProfileChecks.figure(label, value));
         } catch (IllegalArgumentException e) {
             throw rethrow(e, at);
         }
@@ -208,7 +210,7 @@ final class ProfileDraft {
     }
 
     private Scores scores(String set) {
-        return new Scores(kernels.get(set), figures.get(set));
+        return new Scores(Objects.requireNonNull(kernels.get(set)), Objects.requireNonNull(figures.get(set)));
     }
 
     private void once(String key, Position at) {
@@ -231,6 +233,6 @@ final class ProfileDraft {
     }
 
     private ProfileFormatException rethrow(IllegalArgumentException e, Position at) {
-        return e instanceof ProfileFormatException pfe ? pfe : error(at, e.getMessage());
+        return e instanceof ProfileFormatException pfe ? pfe : error(at, String.valueOf(e.getMessage()));
     }
 }

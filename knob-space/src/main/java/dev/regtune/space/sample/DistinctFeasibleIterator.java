@@ -6,6 +6,7 @@ import dev.regtune.space.KnobSpace;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.OptionalLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a stream of unit points into distinct feasible configurations: decodes each point,
@@ -25,7 +26,7 @@ final class DistinctFeasibleIterator implements Iterator<Configuration> {
     private final double[] u;
     private final LongHashSet seen = new LongHashSet();
     private long emitted;
-    private Configuration next;
+    private @Nullable Configuration next;
     private boolean done;
 
     DistinctFeasibleIterator(KnobSpace space, long n, PointSource source) {
@@ -48,10 +49,10 @@ final class DistinctFeasibleIterator implements Iterator<Configuration> {
 
     @Override
     public Configuration next() {
-        if (!hasNext()) {
+        Configuration c = hasNext() ? next : null;
+        if (c == null) {
             throw new NoSuchElementException();
         }
-        Configuration c = next;
         next = null;
         return c;
     }

@@ -4,6 +4,7 @@ import dev.regtune.space.Configuration;
 import dev.regtune.space.KnobSpace;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import org.jspecify.annotations.Nullable;
 
 /** Every point of the grid that satisfies the constraints, in counter order (see {@link GridCursor}). */
 public record GridSampler() implements Sampler {
@@ -19,7 +20,7 @@ public record GridSampler() implements Sampler {
             private boolean started;
             private boolean done;
             private long emitted;
-            private Configuration next;
+            private @Nullable Configuration next;
 
             @Override
             public boolean hasNext() {
@@ -39,10 +40,10 @@ public record GridSampler() implements Sampler {
 
             @Override
             public Configuration next() {
-                if (!hasNext()) {
+                Configuration c = hasNext() ? next : null;
+                if (c == null) {
                     throw new NoSuchElementException();
                 }
-                Configuration c = next;
                 next = null;
                 return c;
             }

@@ -26,8 +26,9 @@ public record LatinHypercubeSampler(long seed) implements Sampler {
         private final int dims;
         private final long n;
         private final long seed;
-        private FeistelPermutation[] perms;
-        private long[] jitterKeys;
+        // Replaced by startDesign before the first point (k starts at n).
+        private FeistelPermutation[] perms = new FeistelPermutation[0];
+        private long[] jitterKeys = new long[0];
         private long design = -1;
         private long k;
 

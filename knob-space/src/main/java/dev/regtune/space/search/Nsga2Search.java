@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * NSGA-II (Deb, Pratap, Agarwal, Meyarivan 2002) for several objectives at once, on the unit
@@ -82,7 +83,7 @@ public final class Nsga2Search extends RoundSearch {
      * @param initialPoints sampler of the first population (and of fallbacks); null for uniform
      * @param score the scalar score {@link #best()} ranks by
      */
-    public Nsga2Search(UnitSpace space, Params params, long seed, Supplier<double[]> initialPoints,
+    public Nsga2Search(UnitSpace space, Params params, long seed, @Nullable Supplier<double[]> initialPoints,
             ToDoubleFunction<double[]> score) {
         super(space, score, params.budget());
         this.params = params;

@@ -6,11 +6,13 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Successive halving over kernels. Round 1 evaluates {@code initialConfigurations} sampled
@@ -58,7 +60,7 @@ public final class SuccessiveHalving extends RoundSearch {
         final Proposal first;
         final TreeMap<String, double[]> perKernel = new TreeMap<>();
         double scoreSum;
-        double[] objectiveSum;
+        double @Nullable [] objectiveSum;
         int kernels;
         long lastId;
         boolean failed;
@@ -161,7 +163,7 @@ public final class SuccessiveHalving extends RoundSearch {
     @Override
     void roundClosed(List<Trial> results) {
         for (Trial t : results) {
-            record(byProposal.get(t.proposal().id()), t);
+            record(Objects.requireNonNull(byProposal.get(t.proposal().id())), t); // this search proposed it
         }
         kernelsSeen = kernelsThisRound;
         round++;
@@ -236,7 +238,7 @@ public final class SuccessiveHalving extends RoundSearch {
         return leader.map(s -> {
             List<String> seen = kernelOrder.subList(0, kernelsSeen);
             Proposal p = new Proposal(s.lastId, s.first.configuration(), s.first.point(), seen);
-            double[] mean = s.objectiveSum.clone();
+            double[] mean = s.objectiveSum == null ? new double[0] : s.objectiveSum.clone();
             for (int i = 0; i < mean.length; i++) {
                 mean[i] /= s.kernels;
             }

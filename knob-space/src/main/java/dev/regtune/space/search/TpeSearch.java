@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A tree-structured Parzen estimator (Bergstra et al. 2011) on the unit cube, minimising one
@@ -87,7 +88,7 @@ public final class TpeSearch extends RoundSearch {
      * @param startupPoints the sampler of the startup points (and of fallbacks); null for uniform
      * @param score scalar score of an objective vector, lower is better
      */
-    public TpeSearch(UnitSpace space, Params params, long seed, Supplier<double[]> startupPoints,
+    public TpeSearch(UnitSpace space, Params params, long seed, @Nullable Supplier<double[]> startupPoints,
             ToDoubleFunction<double[]> score) {
         super(space, score, params.budget());
         this.params = params;

@@ -149,7 +149,7 @@ public final class SpaceSpecReader {
         try {
             space = new KnobSpace(name, dims, constraints);
         } catch (IllegalArgumentException e) {
-            throw new SpaceSpecException(e.getMessage());
+            throw new SpaceSpecException(String.valueOf(e.getMessage()));
         }
         if (!Feasibility.hasFeasiblePoint(space)) {
             throw new SpaceSpecException("the space is unsatisfiable: none of its first " + Feasibility.TRIES
@@ -264,7 +264,7 @@ public final class SpaceSpecReader {
         try {
             return KnobCatalogue.require(k.asText());
         } catch (IllegalArgumentException ex) {
-            throw new SpaceSpecException(ex.getMessage());
+            throw new SpaceSpecException(String.valueOf(ex.getMessage()));
         }
     }
 

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Parses a PTX file and allocates every function in it (entries and {@code .func}s, in file
@@ -79,7 +80,8 @@ public final class AllocationRunner {
                 explain ? recorder : AllocationListener.NONE);
         FunctionReport.Verification check = null;
         if (verify && r.status() == AllocationStatus.OK) {
-            CheckReport report = AllocationChecker.check(r.allocatedFunction(), r.assignment());
+            CheckReport report = AllocationChecker.check(Objects.requireNonNull(r.allocatedFunction()),
+                    Objects.requireNonNull(r.assignment())); // an OK result has both
             check = new FunctionReport.Verification(report.ok(), report.summary());
         }
         return FunctionReport.allocated(displayName, fn.kind(), r, check, recorder.events());

@@ -6,6 +6,7 @@ import dev.regtune.core.explain.AllocationEvent;
 import dev.regtune.core.ir.FunctionKind;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@code regtune allocate} reports for one function, or for one file that did not parse.
@@ -21,8 +22,9 @@ import java.util.Objects;
  *     message, the checker's summary of a violation, or null when there is nothing to say
  * @param explanation the allocator's decisions when {@code --explain} asked for them, else empty
  */
-public record FunctionReport(String file, String function, FunctionKind kind, String arch, AllocationStatus status,
-        AllocationResult result, Verification check, String message, List<AllocationEvent> explanation) {
+public record FunctionReport(String file, @Nullable String function, @Nullable FunctionKind kind, String arch,
+        AllocationStatus status, @Nullable AllocationResult result, @Nullable Verification check,
+        @Nullable String message, List<AllocationEvent> explanation) {
 
     /** The outcome of checking one OK result with the independent allocation checker. */
     public record Verification(boolean ok, String summary) {
@@ -37,19 +39,20 @@ public record FunctionReport(String file, String function, FunctionKind kind, St
         }
     }
 
-    public static FunctionReport parseError(String file, String arch, String message) {
+    public static FunctionReport parseError(String file, String arch, @Nullable String message) {
         return new FunctionReport(file, null, null, arch, AllocationStatus.PARSE_ERROR, null, null, message,
                 List.of());
     }
 
     /** A report for an allocation, checked or not. */
-    public static FunctionReport allocated(String file, FunctionKind kind, AllocationResult r, Verification check) {
+    public static FunctionReport allocated(String file, FunctionKind kind, AllocationResult r,
+            @Nullable Verification check) {
         return allocated(file, kind, r, check, List.of());
     }
 
     /** A report for an allocation, checked or not, with the allocator's decisions. */
-    public static FunctionReport allocated(String file, FunctionKind kind, AllocationResult r, Verification check,
-            List<AllocationEvent> explanation) {
+    public static FunctionReport allocated(String file, FunctionKind kind, AllocationResult r,
+            @Nullable Verification check, List<AllocationEvent> explanation) {
         String message;
         if (check != null && !check.ok()) {
             message = check.summary();

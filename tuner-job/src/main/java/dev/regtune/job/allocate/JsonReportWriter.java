@@ -82,7 +82,7 @@ public final class JsonReportWriter {
         if (r != null) {
             o.set("stats", stats(r.stats()));
         }
-        if (!report.explanation().isEmpty()) {
+        if (r != null && !report.explanation().isEmpty()) { // only an allocation has decisions
             ObjectNode explain = o.putObject("explain");
             ArrayNode events = explain.putArray("events");
             for (AllocationEvent e : report.explanation()) {

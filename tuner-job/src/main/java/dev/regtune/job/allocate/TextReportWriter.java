@@ -7,6 +7,7 @@ import dev.regtune.core.explain.ExplanationText;
 import dev.regtune.core.ir.FunctionKind;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Writes allocation reports in the shape of {@code ptxas -v}, plus one {@code regtune info} line
@@ -26,7 +27,7 @@ public final class TextReportWriter {
         if (report.status() == AllocationStatus.PARSE_ERROR) {
             throw new IllegalArgumentException("a PARSE_ERROR has no ptxas -v text");
         }
-        AllocationResult r = report.result();
+        AllocationResult r = Objects.requireNonNull(report.result()); // not a PARSE_ERROR
         String what = report.kind() == FunctionKind.FUNC ? "function" : "entry function";
         out.println("ptxas info    : Compiling " + what + " '" + r.function() + "' for '" + r.arch() + "'");
         if (r.status() == AllocationStatus.ALLOC_FAILED) {
@@ -64,7 +65,7 @@ public final class TextReportWriter {
             return;
         }
         out.println("regtune explain: " + report.function());
-        for (String line : ExplanationText.render(report.result(), report.explanation())) {
+        for (String line : ExplanationText.render(Objects.requireNonNull(report.result()), report.explanation())) {
             out.println(line);
         }
     }

@@ -10,6 +10,7 @@ import dev.regtune.job.allocate.AllocatorFamily;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Times full allocations of parsed functions by one or more allocator families (and the parsing
@@ -66,7 +67,7 @@ public final class AllocationBenchmark {
      */
     public List<BenchSummary> run(List<BenchTarget> targets, List<Source> sources) {
         warmUp(targets, sources);
-        long parseNanos = timeParsing(sources);
+        ParseTiming parse = timeParsing(sources);
         long share = targets.isEmpty() ? 0 : measureNanos * 9 / 10 / targets.size();
         List<List<FunctionTiming>> timings = new ArrayList<>();
         for (int k = 0; k < families.size(); k++) {
@@ -80,7 +81,8 @@ public final class AllocationBenchmark {
         long bytes = sources.stream().mapToLong(s -> s.bytes()).sum();
         List<BenchSummary> summaries = new ArrayList<>(families.size());
         for (int k = 0; k < families.size(); k++) {
-            summaries.add(new BenchSummary(families.get(k).name(), timings.get(k), sources.size(), bytes, parseNanos));
+            summaries.add(new BenchSummary(families.get(k).name(), timings.get(k), sources.size(), bytes,
+                    parse.medianNanos(), parse.passes()));
         }
         return summaries;
     }
@@ -107,7 +109,8 @@ public final class AllocationBenchmark {
             for (BenchTarget t : targets) {
                 AllocationResult r = allocateOnce(family, t);
                 if (r.status() == AllocationStatus.OK) {
-                    CheckReport report = AllocationChecker.check(r.allocatedFunction(), r.assignment());
+                    CheckReport report = AllocationChecker.check(Objects.requireNonNull(r.allocatedFunction()),
+                            Objects.requireNonNull(r.assignment())); // an OK result has both
                     if (!report.ok()) {
                         throw new IllegalStateException("the " + family.name() + " allocation of "
                                 + t.function().name() + " fails the checker: " + report.summary());
@@ -126,9 +129,13 @@ public final class AllocationBenchmark {
         } while (System.nanoTime() < end);
     }
 
-    private long timeParsing(List<Source> sources) {
+    /** The median time of one parse pass over every file, and how many passes were timed. */
+    private record ParseTiming(long medianNanos, int passes) {
+    }
+
+    private ParseTiming timeParsing(List<Source> sources) {
         if (sources.isEmpty()) {
-            return 0;
+            return new ParseTiming(0, 0);
         }
         long budgetEnd = System.nanoTime() + measureNanos / 10;
         long[] passes = new long[16];
@@ -142,7 +149,7 @@ public final class AllocationBenchmark {
             }
             passes[n++] = dt;
         } while (n < MIN_BATCHES || System.nanoTime() < budgetEnd);
-        return Math.round(BenchSummary.median(Arrays.copyOf(passes, n)));
+        return new ParseTiming(Math.round(BenchSummary.median(Arrays.copyOf(passes, n))), n);
     }
 
     private FunctionTiming time(AllocatorFamily family, BenchTarget t, long shareNanos) {

@@ -11,8 +11,10 @@ import java.util.List;
  * @param files PTX files parsed
  * @param parsedBytes bytes of PTX text in those files
  * @param medianParseNanos median time of one pass parsing every file
+ * @param parsePasses how many parse passes were timed
  */
-public record BenchSummary(String allocator, List<FunctionTiming> timings, int files, long parsedBytes, double medianParseNanos) {
+public record BenchSummary(String allocator, List<FunctionTiming> timings, int files, long parsedBytes,
+        double medianParseNanos, int parsePasses) {
 
     public BenchSummary {
         timings = List.copyOf(timings);

@@ -1,8 +1,10 @@
 /**
  * The allocation benchmark behind {@code regtune bench}: warm-up, batched timing with
  * {@link java.lang.System#nanoTime()}, medians per function and allocator family and the
- * corpus-level summary of each family, and the timing of synthetic kernel generation
- * ({@link dev.regtune.job.bench.GenerationTiming}).
+ * corpus-level summary of each family, the PTX front end's throughput (every file parsed from
+ * scratch, module-level work included), and the timing of synthetic kernel generation
+ * ({@link dev.regtune.job.bench.GenerationTiming}). Parse speed is measured here, not in a unit
+ * test.
  *
  * <p>A benchmark, not a test: its numbers depend on the machine and are never asserted on.
  */

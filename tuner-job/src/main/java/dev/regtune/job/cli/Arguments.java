@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks and converts the arguments commands share, turning every problem into a
@@ -88,7 +89,7 @@ final class Arguments {
      * @param byDefault the names to run when neither option chooses
      * @return the names, each a value of the allocator knob, without repeats, in the order given
      */
-    static List<String> allocatorNames(List<String> option, List<String> all, Knobs knobs, boolean knobGiven,
+    static List<String> allocatorNames(List<String> option, @Nullable List<String> all, Knobs knobs, boolean knobGiven,
             List<String> byDefault) {
         KnobDef knob = KnobCatalogue.ALLOCATOR;
         String knobValue = knob.format(knobs.get(knob));

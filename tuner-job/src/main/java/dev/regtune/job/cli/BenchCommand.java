@@ -41,7 +41,8 @@ import picocli.CommandLine.Parameters;
                     + "up every family together, then time each function's allocation by each family in "
                     + "batches with System.nanoTime and report the median time per allocation and per PTX "
                     + "instruction, the families side by side (with several, each one's time over the first "
-                    + "one's), plus parse throughput.",
+                    + "one's), plus parse throughput (every file parsed from scratch, passes timed like the "
+                    + "allocations; a line of its own).",
             "Summary: for each family, median over functions of microseconds per allocation and "
                     + "nanoseconds per instruction weighted by time (all allocation time over all "
                     + "instructions); and parse MB/s. Numbers depend on the machine; compare runs on the same "
@@ -240,6 +241,12 @@ public final class BenchCommand extends RegtuneCommand {
             }
         }
         table.print(out());
+        // The front end's throughput: whole files parsed from scratch into IR, module-level work
+        // included, as a sweep's executors parse them.
+        out().printf("parse: %d files (%s synthetic), %s MB per pass, median %s ms over %d passes: %s MB/s%n",
+                first.files(), generated.size(), Numbers.fixed(first.parsedBytes() / 1e6, 2),
+                Numbers.fixed(first.medianParseNanos() / 1e6, 2), first.parsePasses(),
+                Numbers.fixed(first.parseMegabytesPerSecond(), 1));
         for (Generated g : generated) {
             GenerationTiming gen = g.generation();
             List<String> allocations = new ArrayList<>();

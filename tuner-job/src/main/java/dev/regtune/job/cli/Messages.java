@@ -1,12 +1,14 @@
 package dev.regtune.job.cli;
 
+import org.jspecify.annotations.Nullable;
+
 /** Turns exception messages into the one-sentence lines {@code regtune} prints on stderr. */
 final class Messages {
     private Messages() {
     }
 
     /** "regtune: " + the message, ending with a full stop unless it already ends a sentence. */
-    static String errorLine(String message) {
+    static String errorLine(@Nullable String message) {
         String m = message == null || message.isBlank() ? "unexpected error" : message.strip();
         char last = m.charAt(m.length() - 1);
         if (last != '.' && last != '?' && last != '!') {

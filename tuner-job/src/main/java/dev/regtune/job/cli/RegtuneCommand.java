@@ -2,6 +2,7 @@ package dev.regtune.job.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -58,7 +59,7 @@ public abstract class RegtuneCommand implements Callable<Integer> {
     }
 
     /** Prints an error sentence on stderr without stopping the command. */
-    protected void error(String message) {
+    protected void error(@Nullable String message) {
         err().println(Messages.errorLine(message));
         err().flush();
     }

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The breakdown as files for tools, in a folder: {@code groups.csv} (one row per corpus,
@@ -48,7 +49,7 @@ public final class BreakdownFiles {
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     /** Writes the three files into {@code dir}, which must exist. */
-    public void write(Path dir, List<Section> sections, CrossValidation.Result cv) throws IOException {
+    public void write(Path dir, List<Section> sections, CrossValidation.@Nullable Result cv) throws IOException {
         ObjectNode root = mapper.createObjectNode();
         ArrayNode corpora = root.putArray("corpora");
         try (Writer g = Files.newBufferedWriter(dir.resolve("groups.csv"), StandardCharsets.UTF_8);
@@ -113,7 +114,8 @@ public final class BreakdownFiles {
             List<FidelityBreakdown.Worst> all = FidelityBreakdown.ranked(s.outcomes(), fam);
             for (FidelityBreakdown.Worst w : all) {
                 CorpusKernel k = w.outcome().kernel();
-                String status = !w.outcome().processed() ? (w.outcome().failure().startsWith("parse error")
+                String failure = String.valueOf(w.outcome().failure());
+                String status = !w.outcome().processed() ? (failure.startsWith("parse error")
                         ? "PARSE_ERROR" : "MISSING") : w.model() < 0 && w.real() >= 0 ? "ALLOC_FAILED" : "OK";
                 List<Object> row = List.of(s.corpus(), k.repo(), k.file(), k.entry(), k.arch(),
                         k.traits().kind().label(), k.traits().ptxInstructions(), k.traits().size().label(),

@@ -19,6 +19,7 @@ import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the knob configurations a calibration chooses among. The first candidate is always the
@@ -111,7 +112,7 @@ public final class CandidateSet {
         return k;
     }
 
-    private static void add(List<Candidate> result, String name, Knobs k, Knobs base) {
+    private static void add(List<Candidate> result, @Nullable String name, Knobs k, Knobs base) {
         if (result.stream().anyMatch(c -> c.knobs().equals(k))) {
             return;
         }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -135,7 +136,8 @@ public final class FidelityHarness {
     private AllocationResult allocateChecked(AllocatorFamily family, KernelFunction fn, ArchProfile arch, int budget) {
         AllocationResult r = family.allocator().allocate(fn, family.knobs(), arch, budget);
         if (verify && r.status() == AllocationStatus.OK) {
-            CheckReport report = AllocationChecker.check(r.allocatedFunction(), r.assignment());
+            CheckReport report = AllocationChecker.check(Objects.requireNonNull(r.allocatedFunction()),
+                    Objects.requireNonNull(r.assignment())); // an OK result has both
             if (!report.ok()) {
                 throw new IllegalStateException("the " + family.name() + " allocation of " + fn.name() + " on "
                         + arch.name() + " at budget " + budget + " fails the checker: " + report.summary());
@@ -155,7 +157,7 @@ public final class FidelityHarness {
                 module = PtxParser.parse(in.path());
             } catch (PtxParseException e) {
                 notes.accept("left out a file that does not parse: " + e.getMessage());
-                unparsed.add(new Unparsed(in.displayName(), e.getMessage()));
+                unparsed.add(new Unparsed(in.displayName(), String.valueOf(e.getMessage())));
                 continue;
             }
             List<KernelFunction> entries = module.entries();

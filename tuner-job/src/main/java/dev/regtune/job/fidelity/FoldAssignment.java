@@ -54,7 +54,7 @@ public final class FoldAssignment {
                 }
             }
             foldOf.put(repo, best);
-            load[best] += kernelsPerRepo.get(repo);
+            load[best] += kernelsPerRepo.getOrDefault(repo, 0);
         }
         return new FoldAssignment(k, foldOf);
     }

@@ -2,6 +2,7 @@ package dev.regtune.job.fidelity;
 
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One kernel entry on one architecture and what the comparison made of it: its cases (one per
@@ -13,7 +14,7 @@ import java.util.Optional;
  * @param failure why it was not processed ("parse error: ...", "the parsed module has no such
  *     entry"), or null when it was
  */
-public record KernelOutcome(CorpusKernel kernel, List<FidelityCase> cases, String failure) {
+public record KernelOutcome(CorpusKernel kernel, List<FidelityCase> cases, @Nullable String failure) {
     public KernelOutcome {
         cases = List.copyOf(cases);
         if ((failure == null) == cases.isEmpty()) {

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Ground truth from the real compiler:
@@ -104,7 +105,7 @@ public final class PtxasRunner implements GroundTruth {
         return result;
     }
 
-    private List<String> command(Path file, String arch, int budget, String entry) {
+    private List<String> command(Path file, String arch, int budget, @Nullable String entry) {
         List<String> cmd = new ArrayList<>(List.of(ptxas.toString(), "-v", "-arch=" + arch));
         if (budget > 0) {
             cmd.add("-maxrregcount");

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A body of PTX kernels with ptxas measurements, read from a folder in one of two layouts:
@@ -134,7 +135,7 @@ public record ReferenceCorpus(String name, Path dir, ReferenceCsv truth, List<Fi
         return new ReferenceCorpus(name, dir, truth, inputs, kernels);
     }
 
-    private static EntryTraits traits(Path manifest, CSVRecord r, EntryTraits scanned) {
+    private static EntryTraits traits(Path manifest, CSVRecord r, @Nullable EntryTraits scanned) {
         long line = r.getRecordNumber() + 1;
         KernelKind kind;
         int instructions;

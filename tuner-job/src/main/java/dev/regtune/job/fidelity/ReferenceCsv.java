@@ -10,11 +10,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Ground truth measured earlier, from a CSV with the header
@@ -133,7 +135,7 @@ public final class ReferenceCsv implements GroundTruth {
      * The measurement of one entry of the file the {@code file} column names exactly, or null when
      * there is none (corpus-real's sm_90a files have no sm_80 rows).
      */
-    public PtxasMeasurement row(String file, String arch, int budget, String entry) {
+    public @Nullable PtxasMeasurement row(String file, String arch, int budget, String entry) {
         Map<String, PtxasMeasurement> rows = byFile.get(file);
         return rows == null ? null : rows.get(key(arch, budget, entry));
     }
@@ -151,7 +153,7 @@ public final class ReferenceCsv implements GroundTruth {
         if (key == null) {
             return Map.of();
         }
-        Map<String, PtxasMeasurement> rows = byFile.get(key);
+        Map<String, PtxasMeasurement> rows = Objects.requireNonNull(byFile.get(key)); // fileKey names a row
         Map<String, PtxasMeasurement> result = new LinkedHashMap<>();
         for (String entry : entries) {
             PtxasMeasurement m = rows.get(key(arch, budget, entry));
@@ -163,7 +165,7 @@ public final class ReferenceCsv implements GroundTruth {
     }
 
     /** The {@code file} column value that names {@code file}, or null when no row does. */
-    String fileKey(Path file) {
+    @Nullable String fileKey(Path file) {
         Path abs = file.toAbsolutePath().normalize();
         String best = null;
         int bestLength = -1;

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code config_id} of a configuration: the first 16 hex digits of the SHA-256 of the knobs
@@ -28,7 +29,7 @@ public final class ConfigId {
     /**
      * @param launchBounds the imposed launch bounds as the space spells them, or null for none
      */
-    public static String of(Knobs knobs, int registerBudget, String launchBounds) {
+    public static String of(Knobs knobs, int registerBudget, @Nullable String launchBounds) {
         StringBuilder text = new StringBuilder(2048);
         for (KnobDef k : KnobCatalogue.all()) {
             if (knobs.get(k) == k.defaultValue()) {

@@ -12,10 +12,12 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An adaptive sweep: each round the strategy proposes configurations, the round's missing pairs are
@@ -96,7 +98,7 @@ final class AdaptiveRounds {
         BitSet[] wanted = new BitSet[table.size()];
         for (int i = 0; i < proposals.size(); i++) {
             Proposal p = proposals.get(i);
-            int c = byId.get(configs.get(i).configId());
+            int c = Objects.requireNonNull(byId.get(configs.get(i).configId())); // the table holds every proposal
             BitSet b = wanted[c] == null ? (wanted[c] = new BitSet(kernels.size())) : wanted[c];
             if (p.kernels().isEmpty()) {
                 b.set(0, kernels.size());
@@ -171,7 +173,7 @@ final class AdaptiveRounds {
         for (int i = 0; i < proposals.size(); i++) {
             Proposal p = proposals.get(i);
             String id = configs.get(i).configId();
-            BitSet want = wanted[byId.get(id)];
+            BitSet want = wanted[Objects.requireNonNull(byId.get(id))];
             Map<String, double[]> all = perConfig.getOrDefault(id, Map.of());
             Map<String, double[]> mine = new TreeMap<>();
             List<String> asked = p.kernels().isEmpty() ? kernels.kernels().stream().map(SweepKernel::id).toList()

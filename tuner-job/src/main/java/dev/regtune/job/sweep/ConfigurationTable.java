@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The configurations of a sweep (or of one round of an adaptive search), de-duplicated by config
@@ -26,9 +27,9 @@ public final class ConfigurationTable implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private final List<SweepConfiguration> configurations;
-    private transient volatile Knobs[] knobs;
-    private transient volatile Object[][] knobColumns;
-    private transient volatile RegisterAllocator[] allocators;
+    private transient volatile Knobs @Nullable [] knobs;
+    private transient volatile Object @Nullable [][] knobColumns;
+    private transient volatile RegisterAllocator @Nullable [] allocators;
 
     public ConfigurationTable(List<SweepConfiguration> configurations) {
         this.configurations = List.copyOf(new ArrayList<>(new LinkedHashSet<>(configurations)));

@@ -14,6 +14,8 @@ import dev.regtune.job.results.ResultColumns;
 import dev.regtune.job.results.ResultSchema;
 import dev.regtune.job.results.ResultStatus;
 import dev.regtune.space.Configuration;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Evaluates (kernel, configuration) pairs into result rows laid out as {@link
@@ -31,7 +33,7 @@ public final class PairEvaluator {
 
     private final KernelCatalog kernels;
     private final ConfigurationTable configurations;
-    private final String modelVersionOverride;
+    private final @Nullable String modelVersionOverride;
     private final boolean verify;
     /** This task's view of the executor's module cache: one lookup per module, not per evaluation. */
     private final ParsedModule[] modules;
@@ -53,7 +55,7 @@ public final class PairEvaluator {
      * @param verify whether to run the independent {@link AllocationChecker} on every OK result; a
      *     violation makes the row an ERROR naming it
      */
-    public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, String modelVersion,
+    public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, @Nullable String modelVersion,
             boolean verify) {
         this.verify = verify;
         this.modules = new ParsedModule[kernels.modules()];
@@ -103,7 +105,8 @@ public final class PairEvaluator {
                     AllocationResult r = allocator.allocate(fn, configurations.knobs(c), ArchProfiles.of(kernel.arch()),
                             config.registerBudget());
                     CheckReport check = verify && r.status() == AllocationStatus.OK
-                            ? AllocationChecker.check(r.allocatedFunction(), r.assignment()) : null;
+                            ? AllocationChecker.check(Objects.requireNonNull(r.allocatedFunction()),
+                                    Objects.requireNonNull(r.assignment())) : null; // an OK result has both
                     if (check != null && !check.ok()) {
                         fail(row, outcome, ResultStatus.ERROR, "the allocation checker rejected the result: "
                                 + check.summary());

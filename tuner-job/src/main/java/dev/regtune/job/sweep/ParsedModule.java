@@ -6,6 +6,7 @@ import dev.regtune.core.ptx.PtxParseException;
 import dev.regtune.core.ptx.PtxParser;
 import java.util.HashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A PTX module parsed on an executor: its functions by name, or the parse error that every kernel
@@ -14,7 +15,7 @@ import java.util.Map;
  * @param functions the module's functions by name; empty when it did not parse
  * @param error the parse error (file, line, column, what was expected), or null
  */
-record ParsedModule(Map<String, KernelFunction> functions, String error) {
+record ParsedModule(Map<String, KernelFunction> functions, @Nullable String error) {
 
     /** Parses {@code text}; a parse error becomes the module's error, never an exception. */
     static ParsedModule parse(String text, String sourceName) {

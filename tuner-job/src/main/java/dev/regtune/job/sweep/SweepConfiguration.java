@@ -5,6 +5,7 @@ import dev.regtune.job.results.ConfigId;
 import dev.regtune.job.results.ModelVersion;
 import dev.regtune.space.Configuration;
 import java.io.Serializable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One configuration of a sweep as shipped to executors.
@@ -17,8 +18,8 @@ import java.io.Serializable;
  * @param modelVersion the {@code model_version} of its rows: that of the allocator family its
  *     {@code allocator} knob names ({@link ModelVersion#of(Knobs)})
  */
-public record SweepConfiguration(String configId, double[] knobVector, int registerBudget, String launchBounds,
-        String arch, String modelVersion) implements Serializable {
+public record SweepConfiguration(String configId, double[] knobVector, int registerBudget,
+        @Nullable String launchBounds, @Nullable String arch, String modelVersion) implements Serializable {
     private static final long serialVersionUID = 2L;
 
     public SweepConfiguration {

@@ -20,6 +20,8 @@ class BenchCommandTest {
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().contains("axpy"), run.out());
         assertTrue(run.out().contains("twice"), run.out());
+        assertTrue(run.out().matches("(?s).*\\nparse: 1 files \\(0 synthetic\\), [0-9.]+ MB per pass, median [0-9.]+ ms "
+                + "over \\d+ passes: [0-9.]+ MB/s\\n.*"), run.out());
         String last = run.out().strip().lines().reduce((a, b) -> b).orElseThrow();
         assertTrue(last.startsWith("bench: 2 functions in 1 files on sm_90: median "), last);
         assertTrue(last.contains("MB/s"), last);

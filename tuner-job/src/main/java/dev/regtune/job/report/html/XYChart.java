@@ -3,6 +3,7 @@ package dev.regtune.job.report.html;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A chart with two numeric axes: lines through points (a series per knob statistic or per
@@ -12,7 +13,7 @@ import java.util.Optional;
  */
 public final class XYChart {
     /** A data point; {@code tooltip} (may be null) becomes the point's browser tooltip. */
-    public record Point(double x, double y, String tooltip) {
+    public record Point(double x, double y, @Nullable String tooltip) {
         public Point(double x, double y) {
             this(x, y, null);
         }

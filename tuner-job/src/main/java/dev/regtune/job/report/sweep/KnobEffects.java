@@ -150,7 +150,8 @@ public final class KnobEffects {
                 } else if (d.is(KnobType.CHOICE)) {
                     effects.add(choiceEffect(norm, d));
                 } else {
-                    effects.add(numericEffect(norm, d, ranges.get(i), counts.getLong(i) > MAX_LEVELS));
+                    boolean many = counts != null && counts.getLong(i) > MAX_LEVELS;
+                    effects.add(numericEffect(norm, d, ranges.get(i), many));
                 }
             }
             if (boundsSwept) {

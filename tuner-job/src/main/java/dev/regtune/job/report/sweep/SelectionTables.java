@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -82,7 +83,8 @@ public final class SelectionTables {
         often.sort(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry::getKey));
         for (Map.Entry<String, Integer> e : often.subList(0, Math.min(MOST_OFTEN_BEST, often.size()))) {
             rows.add(List.of("best for " + e.getValue() + " of " + solved + " kernels", e.getKey(),
-                    shorten(configs.get(e.getKey()).changes()), "-", "-", Integer.toString(e.getValue())));
+                    shorten(Objects.requireNonNull(configs.get(e.getKey())).changes()), "-", "-",
+                    Integer.toString(e.getValue())));
         }
         String improvement = s.global().flatMap(g -> present(g.improvementTest()))
                 .map(i -> " On the test kernels the tuned configuration is " + percent(i) + " better than the default "
