@@ -19,6 +19,7 @@ import dev.regtune.core.ir.PtxModule;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParser;
+import dev.regtune.core.testing.RandomKernels;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -95,6 +96,85 @@ class PreAllocationSchedulingTest {
             }
         }
         assertTrue(reordered > 10, "only " + reordered + " kernels reordered");
+    }
+
+    /**
+     * On every kernel of the bundled corpus and of the random kernels, with the target high enough
+     * to move everything it may: within each block, every instruction still comes after the
+     * instructions it depended on in PTX's order (the last def of each register it reads or writes,
+     * the readers of a register it overwrites, the memory operations and fences it must follow).
+     */
+    @Test
+    void everyReorderingKeepsTheDependencesOfTheLayout() throws IOException {
+        SchedulingParameters wide = new SchedulingParameters(200, 20, 4, true);
+        int checked = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_80"), "*.ptx")) {
+            for (Path file : files) {
+                for (KernelFunction fn : PtxParser.parse(file).functions()) {
+                    int[] order = new PressureScheduler(fn, FunctionAnalyses.of(fn, 10).liveness(), wide).order();
+                    assertDependencesKept(fn, order);
+                    checked++;
+                }
+            }
+        }
+        for (long seed = 1; seed <= 200; seed++) {
+            KernelFunction fn = RandomKernels.generate(seed, 60);
+            assertDependencesKept(fn, new PressureScheduler(fn, FunctionAnalyses.of(fn, 10).liveness(), wide).order());
+            checked++;
+        }
+        assertTrue(checked > 200);
+    }
+
+    private static void assertDependencesKept(KernelFunction fn, int[] order) {
+        int[] position = new int[order.length];
+        for (int p = 0; p < order.length; p++) {
+            position[order[p]] = p;
+        }
+        for (int b = 0; b < fn.blockCount(); b++) {
+            BlockDependences g = BlockDependences.of(fn, b);
+            int start = fn.blockStart(b);
+            for (int k = 0; k < g.size(); k++) {
+                for (int s = 0; s < g.succCount(k); s++) {
+                    int succ = g.succ(k, s);
+                    assertTrue(position[start + k] < position[start + succ], fn.name() + ": instruction "
+                            + (start + succ) + " (" + fn.opcode(start + succ) + ") moved above " + (start + k) + " ("
+                            + fn.opcode(start + k) + ") it depends on");
+                }
+            }
+            for (int i = start; i < fn.blockEnd(b); i++) {
+                for (int j = start; j < i; j++) {
+                    if ((writesMemory(fn, i) && touchesMemory(fn, j)) || (writesMemory(fn, j) && touchesMemory(fn, i))) {
+                        assertTrue(position[j] < position[i], fn.name() + ": memory order of " + j + " ("
+                                + fn.opcode(j) + ") and " + i + " (" + fn.opcode(i) + ") changed");
+                    }
+                }
+                for (int u = 0; u < fn.useCount(i); u++) {
+                    int v = fn.use(i, u);
+                    for (int j = start; j < i; j++) {
+                        for (int d = 0; d < fn.defCount(j); d++) {
+                            if (fn.def(j, d) == v) {
+                                assertTrue(position[j] < position[i], fn.name() + ": " + fn.vregName(v)
+                                        + " read at " + i + " before its def at " + j);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static boolean writesMemory(KernelFunction fn, int i) {
+        return switch (fn.instrKind(i)) {
+            case STORE_GLOBAL, STORE_SHARED, STORE_LOCAL, STORE_PARAM, ATOMIC, BARRIER, CALL -> true;
+            default -> false;
+        };
+    }
+
+    private static boolean touchesMemory(KernelFunction fn, int i) {
+        return writesMemory(fn, i) || switch (fn.instrKind(i)) {
+            case LOAD_GLOBAL, LOAD_SHARED, LOAD_LOCAL, TEXTURE -> true;
+            default -> false;
+        };
     }
 
     @Test
