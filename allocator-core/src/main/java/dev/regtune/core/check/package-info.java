@@ -18,6 +18,15 @@
  * temporaries added as ordinary virtual registers of the function are values like any other and
  * are covered by the interference rules.
  *
+ * <p>Two stages change code before allocation: local-array promotion (loads and stores of a
+ * promoted array become moves of fresh registers) and the pre-allocation scheduler (instructions
+ * change places within their blocks). The checker verifies the placement of the function those
+ * stages produced ({@link dev.regtune.core.alloc.AllocationResult#allocatedFunction()}); it does not
+ * prove that the produced function computes what the original did. That is pinned by the stages'
+ * own tests: the scheduler's order is a permutation within blocks that keeps every register,
+ * memory and fence dependence (a use after its def, a store after the loads before it), and
+ * promotion is checked against ptxas's stack frames.
+ *
  * <h2>Why it is independent</h2>
  * A checker that reuses the allocator's liveness would bless the allocator's liveness bugs. This
  * package therefore shares nothing with the allocator except the IR and the {@code Assignment}
