@@ -46,13 +46,14 @@ public final class KernelFunction {
     private final int[] succ;
     private final int[] predStart;
     private final int[] pred;
+    private final List<CallTarget> callTargets;
 
     KernelFunction(String name, FunctionKind kind, List<Param> params, LaunchBounds launchBounds, int localBytes,
             int sharedBytes, String[] vregNames, byte[] vregClass, byte[] vregPairMode, byte[] vregNvptxClass, int[] vregFlags,
             List<VregConstraint> constraints, String[] opcodeTable, short[] instrOpcode, byte[] instrKind,
             int[] instrFlags, int[] instrLine, int[] instrOperandStart, byte[] instrDefCount, int[] operands,
             int[] instrBlock, String[] blockLabels, int[] blockStart, int[] succStart, int[] succ, int[] predStart,
-            int[] pred) {
+            int[] pred, List<CallTarget> callTargets) {
         this.name = name;
         this.kind = kind;
         this.params = List.copyOf(params);
@@ -80,6 +81,7 @@ public final class KernelFunction {
         this.succ = succ;
         this.predStart = predStart;
         this.pred = pred;
+        this.callTargets = List.copyOf(callTargets);
     }
 
     public String name() {
@@ -106,7 +108,7 @@ public final class KernelFunction {
         return new KernelFunction(name, kind, params, bounds, localBytes, sharedBytes, vregNames, vregClass,
                 vregPairMode, vregNvptxClass, vregFlags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
                 instrLine, instrOperandStart, instrDefCount, operands, instrBlock, blockLabels, blockStart, succStart,
-                succ, predStart, pred);
+                succ, predStart, pred, callTargets);
     }
 
     /**
@@ -132,7 +134,7 @@ public final class KernelFunction {
         return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
                 vregPairMode, vregNvptxClass, flags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
                 instrLine, instrOperandStart, instrDefCount, renamed, instrBlock, blockLabels, blockStart, succStart,
-                succ, predStart, pred);
+                succ, predStart, pred, callTargets);
     }
 
     /** Bytes of {@code .local} memory the function declares (arrays the compiler did not promote). */
@@ -300,6 +302,14 @@ public final class KernelFunction {
             }
         }
         return false;
+    }
+
+    /**
+     * What the calls of this function call, one per instruction flagged {@link InstrFlags#CALL},
+     * in instruction order; empty when the producer recorded none (synthetic and test kernels).
+     */
+    public List<CallTarget> callTargets() {
+        return callTargets;
     }
 
     /** Total operand count: a cheap size measure for buffers sized per operand. */

@@ -9,6 +9,10 @@
  * edges from labels and branches, so every producer (the PTX front end, synthetic generators,
  * tests) gets the same block structure.
  *
+ * <p>A function also keeps what each of its calls calls ({@link dev.regtune.core.ir.CallTarget},
+ * one per call instruction, in order), from which {@code dev.regtune.core.calls} builds the
+ * module's call graph.
+ *
  * <p>This package must not know about PTX syntax, knobs, architectures or allocation state: the
  * class a value is finally allocated in (for example R versus UR for a uniform value) is decided
  * by the allocator per architecture, not stored here.

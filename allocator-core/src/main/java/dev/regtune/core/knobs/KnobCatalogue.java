@@ -234,6 +234,32 @@ public final class KnobCatalogue {
     public static final KnobDef NEW_LOOP_INVARIANT_HOISTING = bool(934, "UseNewLoopInvariantRoutineForHoisting", true,
             false, KnobEffect.PASSIVE, "Selects the new LICM routine for the HoistInvariants pre-pass (not modelled).");
 
+    // ---- the call graph and the call ABI (probed from ptxas 13.0.88, see dev.regtune.core.calls) ----
+    public static final KnobDef CALL_GRAPH = bool(-1, "RegTuneCallGraph", false, true, KnobEffect.MODELLED,
+            "Allocate a module's functions together: a caller reports the registers and stack frame of the functions "
+                    + "it calls, as ptxas -v does in whole-program mode; false allocates each function alone.");
+    public static final KnobDef CALL_DIRECT_REGISTERS = def(-1, "RegTuneCallDirectRegisters", false, KnobType.INT,
+            0, 0, 64, KnobEffect.MODELLED, "Registers a direct call of a non-recursive module .func costs on top of "
+                    + "the values live across it and the callee's own registers (ptxas compiles the callee into the "
+                    + "caller above the live values; probed: 0, nested calls add up exactly).");
+    public static final KnobDef ABI_CALL_REGISTERS = def(-1, "RegTuneAbiCallRegisters", false, KnobType.INT, 17, 0,
+            128, KnobEffect.MODELLED, "Registers an ABI call (external such as vprintf or malloc, indirect, recursive) "
+                    + "keeps free below the values live across it: the caller uses at least live + this (probed: "
+                    + "live + 17 on sm_90, live + 19 on sm_80).");
+    public static final KnobDef ABI_MINIMUM_REGISTERS = def(-1, "RegTuneAbiMinimumRegisters", false, KnobType.INT, 24,
+            0, 255, KnobEffect.MODELLED, "The fewest registers ptxas reports for a function that makes an ABI call "
+                    + "(ptxas 13.0.88: 24, the ABI minimum, on sm_80 and sm_90; a printf kernel uses 24).");
+    public static final KnobDef RECURSIVE_SAVE_REGISTERS = def(-1, "RegTuneRecursiveSaveRegisters", false,
+            KnobType.INT, 3, 0, 64, KnobEffect.MODELLED, "Registers a recursive function saves to its stack frame "
+                    + "around its recursive call besides the values live across it (probed on ptxas 13.0.88: with K "
+                    + "floats live it stores and loads 4 (K + 3) bytes: the return address and one more).");
+    public static final KnobDef CALL_SPILL_SLACK = def(-1, "RegTuneCallSpillSlack", false, KnobType.INT, 0, 0, 255,
+            KnobEffect.MODELLED, "Registers a caller and its callees may need beyond the register budget (values live "
+                    + "across a call plus the callee's pressure) before the caller spills the rest; ptxas fits a callee's "
+                    + "copy into what the caller leaves, and the model's PTX-level pressure overestimates it. 0: spill "
+                    + "every register beyond the budget, as the probes do (no fit: a repository-held-out choice on "
+                    + "real code did not beat 0).");
+
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 
