@@ -253,12 +253,12 @@ public final class KnobCatalogue {
             KnobType.INT, 3, 0, 64, KnobEffect.MODELLED, "Registers a recursive function saves to its stack frame "
                     + "around its recursive call besides the values live across it (probed on ptxas 13.0.88: with K "
                     + "floats live it stores and loads 4 (K + 3) bytes: the return address and one more).");
-    public static final KnobDef CALL_SPILL_SLACK = def(-1, "RegTuneCallSpillSlack", false, KnobType.INT, 0, 0, 255,
+    public static final KnobDef CALL_SPILL_SLACK = def(-1, "RegTuneCallSpillSlack", false, KnobType.INT, 4, 0, 255,
             KnobEffect.MODELLED, "Registers a caller and its callees may need beyond the register budget (values live "
-                    + "across a call plus the callee's pressure) before the caller spills the rest; ptxas fits a callee's "
-                    + "copy into what the caller leaves, and the model's PTX-level pressure overestimates it. 0: spill "
-                    + "every register beyond the budget, as the probes do (no fit: a repository-held-out choice on "
-                    + "real code did not beat 0).");
+                    + "across a call plus the callee's pressure) before the caller spills the rest: ptxas fits a callee's "
+                    + "copy into what the caller leaves, and the model's PTX-level pressure overestimates it. Fitted on "
+                    + "the calls kernels of corpus-real, repositories held out: 4 (chosen in 11 of 13 folds; spill F1 "
+                    + "0.87 cross-validated, 0.82 at 0).");
 
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);

@@ -124,4 +124,16 @@ class ModuleAllocatorTest {
         assertTrue(at40.spills().storeBytes() > 0, "ptxas: 28 bytes of spill stores in k (20 in f) at -maxrregcount 40");
         assertTrue(at40.spills().stackFrameBytes() >= at40.spills().storeBytes());
     }
+
+    @org.junit.jupiter.api.Test
+    void kernelParametersLiveAcrossACallCostNothing() throws Exception {
+        PtxModule m = PtxParser.parse(Path.of("src/test/resources/ptx/calls/params_E24.ptx"));
+        KernelFunction k = m.functions().get(CallGraphTest.index(m, "k"));
+        // 24 parameter floats, the accumulator and the 64-bit pointer are live across; the parameters cost nothing
+        assertEquals(List.of(3), java.util.Arrays.stream(LiveAcrossCalls.count(k)).boxed().toList());
+        PtxModule global = PtxParser.parse(Path.of("src/test/resources/ptx/calls/direct_F16_E8.ptx"));
+        KernelFunction g = global.functions().get(CallGraphTest.index(global, "k"));
+        // 8 loaded floats, the accumulator and the pointer
+        assertEquals(List.of(11), java.util.Arrays.stream(LiveAcrossCalls.count(g)).boxed().toList());
+    }
 }

@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * across a call through a register ({@code .callprototype}); {@code indirect_F40}: the target table
  * holds a 40-float function; {@code rec_K<K>_E<E>}: a recursive .func keeping K floats across its
  * recursive call, called by an entry keeping E; {@code frame_4_f40}: entry with 4 bytes of
- * {@code .local} calling a .func with 40; {@code frame_12_f40_g24}: entry 12 -> f 40 -> g 24.
+ * {@code .local} calling a .func with 40; {@code frame_12_f40_g24}: entry 12 -> f 40 -> g 24;
+ * {@code params_E24}: 24 kernel-parameter floats live across a call of a 16-float .func.
  *
  * <p>The ptxas half runs ptxas and skips where it is not installed; the model half always runs.
  */
@@ -71,6 +72,10 @@ class PtxasCallProbeTest {
             // the model's recursive function needs 33 where ptxas's needs 40 (not modelled: see the package doc)
             new Probe("rec_K16_E0", "sm_90", "k", 40, 0, 0, 7),
             new Probe("rec_K16_E0", "sm_90", "rf", -1, 80, 76, 0),
+            // kernel parameters live across a call cost nothing (ptxas reads them again from the constant
+            // bank); the model's charge leaves them out, but its allocation of the entry alone keeps the 24
+            // parameter values in registers (constant-bank operands are the lowering stage's business)
+            new Probe("params_E24", "sm_90", "k", 22, 0, 0, 8),
             new Probe("frame_4_f40", "sm_90", "k", 10, 48, 0, 1),
             new Probe("frame_4_f40", "sm_90", "f", -1, 0, 0, 0),
             new Probe("frame_12_f40_g24", "sm_90", "k", 10, 80, 0, 2));
