@@ -6,6 +6,7 @@ import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.calls.ModuleAllocator;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PtxModule;
 import dev.regtune.core.knobs.KnobCatalogue;
@@ -117,8 +118,11 @@ public final class FidelityHarness {
         }
     }
 
-    private AllocationResult allocateChecked(AllocatorFamily family, KernelFunction fn, ArchProfile arch, int budget) {
-        AllocationResult r = family.allocator().allocate(fn, family.knobs(), arch, budget);
+    private AllocationResult allocateChecked(AllocatorFamily family, PtxModule module, KernelFunction fn,
+            ArchProfile arch, int budget) {
+        // The entry as ptxas -v reports it: charged for the functions it calls.
+        AllocationResult r = ModuleAllocator.allocateFunction(module, fn, family.allocator(), family.knobs(), arch,
+                budget);
         if (verify && r.status() == AllocationStatus.OK) {
             CheckReport report = AllocationChecker.check(r.allocatedFunction(), r.assignment());
             if (!report.ok()) {
@@ -132,6 +136,7 @@ public final class FidelityHarness {
     public Result run(List<Input> inputs) throws IOException {
         List<Input> parsedInputs = new ArrayList<>();
         List<List<KernelFunction>> entriesOf = new ArrayList<>();
+        List<PtxModule> modulesOf = new ArrayList<>();
         int parseErrors = 0;
         int entryCount = 0;
         for (Input in : inputs) {
@@ -146,6 +151,7 @@ public final class FidelityHarness {
             List<KernelFunction> entries = module.entries();
             parsedInputs.add(in);
             entriesOf.add(entries);
+            modulesOf.add(module);
             entryCount += entries.size();
         }
 
@@ -163,6 +169,7 @@ public final class FidelityHarness {
             for (int f = 0; f < parsedInputs.size(); f++) {
                 Input in = parsedInputs.get(f);
                 List<KernelFunction> entries = entriesOf.get(f);
+                PtxModule module = modulesOf.get(f);
                 List<String> names = entries.stream().map(KernelFunction::name).toList();
                 List<Future<Truth>> perArchBudget = new ArrayList<>();
                 List<List<List<Future<AllocationResult>>>> perArch = new ArrayList<>();
@@ -175,7 +182,7 @@ public final class FidelityHarness {
                         List<Future<AllocationResult>> models = new ArrayList<>();
                         for (KernelFunction fn : entries) {
                             for (int budget : budgets) {
-                                models.add(pool.submit(() -> allocateChecked(family, fn, arch, budget)));
+                                models.add(pool.submit(() -> allocateChecked(family, module, fn, arch, budget)));
                             }
                         }
                         perFamily.add(models);

@@ -6,6 +6,7 @@ import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.alloc.CopyCoalescing;
 import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.calls.ModuleAllocator;
 import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.ir.KernelFunction;
@@ -99,8 +100,8 @@ public final class PairEvaluator {
                         fn = fn.withLaunchBounds(Configuration.parseLaunchBounds(config.launchBounds()));
                     }
                     RegisterAllocator allocator = configurations.allocator(c);
-                    AllocationResult r = allocator.allocate(fn, configurations.knobs(c), ArchProfiles.of(kernel.arch()),
-                            config.registerBudget());
+                    AllocationResult r = ModuleAllocator.allocateFunction(module.module(), fn, allocator,
+                            configurations.knobs(c), ArchProfiles.of(kernel.arch()), config.registerBudget());
                     CheckReport check = verify && r.status() == AllocationStatus.OK
                             ? AllocationChecker.check(r.allocatedFunction(), r.assignment()) : null;
                     if (check != null && !check.ok()) {

@@ -12,9 +12,11 @@ import java.util.Map;
  * of the module reports.
  *
  * @param functions the module's functions by name; empty when it did not parse
+ * @param module the module itself (its call graph charges an entry for the functions it calls); null
+ *     when it did not parse
  * @param error the parse error (file, line, column, what was expected), or null
  */
-record ParsedModule(Map<String, KernelFunction> functions, String error) {
+record ParsedModule(Map<String, KernelFunction> functions, PtxModule module, String error) {
 
     /** Parses {@code text}; a parse error becomes the module's error, never an exception. */
     static ParsedModule parse(String text, String sourceName) {
@@ -24,9 +26,9 @@ record ParsedModule(Map<String, KernelFunction> functions, String error) {
             for (KernelFunction f : m.functions()) {
                 byName.put(f.name(), f);
             }
-            return new ParsedModule(Map.copyOf(byName), null);
+            return new ParsedModule(Map.copyOf(byName), m, null);
         } catch (PtxParseException e) {
-            return new ParsedModule(Map.of(), e.getMessage());
+            return new ParsedModule(Map.of(), null, e.getMessage());
         }
     }
 }
