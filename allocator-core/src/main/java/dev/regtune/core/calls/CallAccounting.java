@@ -7,10 +7,14 @@ import dev.regtune.core.alloc.RegisterUsage;
 import dev.regtune.core.alloc.SpillUsage;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.arch.Occupancy;
+import dev.regtune.core.explain.AllocationEvent;
+import dev.regtune.core.explain.AllocationListener;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.model.Measurements;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Charges one function for its calls, as ptxas -v reports a caller (see the package doc for the
@@ -36,6 +40,27 @@ final class CallAccounting {
 
     /** A charged result and the totals its callers see. */
     record Charged(AllocationResult result, Totals totals) {
+    }
+
+    private static String describe(CallSite s, int live, Totals[] totals, AllocationResult[] own, CallCosts costs) {
+        StringBuilder b = new StringBuilder(s.name()).append(" (").append(s.kind().name().toLowerCase(Locale.ROOT))
+                .append("): ").append(live).append(" registers live across it");
+        switch (s.kind()) {
+            case DIRECT -> b.append(" + ").append(totals[s.callees().get(0)].registers()).append(" of the callee")
+                    .append(costs.directRegisters() > 0 ? " + " + costs.directRegisters() : "");
+            case EXTERNAL -> b.append(" + ").append(costs.abiCallRegisters()).append(" the ABI call keeps free, at least ")
+                    .append(costs.abiMinimumRegisters());
+            default -> {
+                int most = 0;
+                for (int c : s.callees()) {
+                    most = Math.max(most, totals[c] != null ? totals[c].registers()
+                            : own[c] != null ? own[c].registers() : 0);
+                }
+                b.append(" + ").append(costs.abiCallRegisters()).append(" the ABI call keeps free, at least ")
+                        .append(costs.abiMinimumRegisters()).append(" and the callees' ").append(most);
+            }
+        }
+        return b.toString();
     }
 
     /**
@@ -71,7 +96,7 @@ final class CallAccounting {
      * @param own the results of allocating each function alone (for callees in the caller's component)
      */
     static Charged charge(AllocationResult base, List<CallSite> sites, Totals[] totals,
-            AllocationResult[] own, CallCosts costs, Knobs knobs, ArchProfile arch) {
+            AllocationResult[] own, CallCosts costs, Knobs knobs, ArchProfile arch, AllocationListener listener) {
         if (sites.isEmpty() || base.status() != AllocationStatus.OK || base.allocatedFunction() == null) {
             return new Charged(base, leaf(base, knobs));
         }
@@ -81,8 +106,12 @@ final class CallAccounting {
         int calleeFrame = 0;
         int recursiveSave = 0;
         boolean abi = false;
+        List<String> explained = listener.enabled() ? new ArrayList<>() : null;
         for (CallSite s : sites) {
             int l = s.ordinal() < live.length ? live[s.ordinal()] : 0;
+            if (explained != null) {
+                explained.add(describe(s, l, totals, own, costs));
+            }
             switch (s.kind()) {
                 case DIRECT -> {
                     Totals t = totals[s.callees().get(0)];
@@ -128,6 +157,9 @@ final class CallAccounting {
             frame = CallCosts.align(frame) + calleeFrame;
         }
         Totals mine = new Totals(registers, frame, Math.min(pressure, budget));
+        if (explained != null) {
+            listener.on(new AllocationEvent.CallsCharged(base.registers(), registers, explained, extraSpill, frame));
+        }
         if (registers == base.registers() && extraSpill == 0 && frame == base.spills().stackFrameBytes()) {
             return new Charged(base, mine);
         }

@@ -109,7 +109,7 @@ public final class ModuleAllocator {
                     continue;
                 }
                 CallAccounting.Charged c = CallAccounting.charge(own[f], graph.sites(f), totals, own, costs, knobs,
-                        arch);
+                        arch, listeners.apply(f));
                 out[f] = c.result();
                 finished[k] = c.totals();
                 if (fns.get(f).kind() == FunctionKind.FUNC && graph.called(f) && !graph.recursive(f)) {

@@ -136,4 +136,21 @@ class ModuleAllocatorTest {
         // 8 loaded floats, the accumulator and the pointer
         assertEquals(List.of(11), java.util.Arrays.stream(LiveAcrossCalls.count(g)).boxed().toList());
     }
+
+    @ParameterizedTest
+    @MethodSource("families")
+    void aChargedCallerExplainsItsCalls(RegisterAllocator a) {
+        PtxModule m = CallGraphTest.module();
+        int k = CallGraphTest.index(m, "k");
+        dev.regtune.core.explain.ExplanationRecorder recorder = new dev.regtune.core.explain.ExplanationRecorder();
+        AllocationResult r = ModuleAllocator.allocateFunction(m, m.functions().get(k), a, Knobs.defaults(), SM90, 0,
+                recorder);
+        List<dev.regtune.core.explain.AllocationEvent.CallsCharged> charged = recorder.events().stream()
+                .filter(e -> e instanceof dev.regtune.core.explain.AllocationEvent.CallsCharged)
+                .map(e -> (dev.regtune.core.explain.AllocationEvent.CallsCharged) e).toList();
+        assertEquals(1, charged.size());
+        assertEquals(r.registers(), charged.get(0).registers());
+        assertEquals(4, charged.get(0).calls().size());
+        assertTrue(charged.get(0).calls().get(3).startsWith("vprintf (external)"), charged.get(0).calls().get(3));
+    }
 }
