@@ -121,8 +121,8 @@ final class CallAccounting {
                 }
                 case RECURSIVE, INDIRECT -> {
                     abi = true;
-                    need = Math.max(need, l + costs.abiCallRegisters());
-                    pressure = Math.max(pressure, l + costs.abiCallRegisters());
+                    need = Math.max(need, costs.knownAbiCall(l));
+                    pressure = Math.max(pressure, costs.knownAbiCall(l));
                     for (int c : s.callees()) {
                         int r = totals[c] != null ? totals[c].registers() : own[c] != null ? own[c].registers() : 0;
                         need = Math.max(need, r);

@@ -2,6 +2,7 @@ package dev.regtune.core.calls;
 
 import dev.regtune.core.analysis.Liveness;
 import dev.regtune.core.ir.InstrFlags;
+import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.ir.VregFlags;
@@ -11,9 +12,10 @@ import java.util.Arrays;
  * How many 32-bit general-purpose registers hold values live across each call of a function:
  * the values the caller still needs after the call, which ptxas keeps in registers the callee
  * does not touch. A 64-bit value counts two; predicates and uniform registers do not count, nor
- * do values loaded from a kernel parameter ({@link VregFlags#FROM_PARAM}): ptxas reads those again
- * from the constant bank after the call (probed: an entry keeping 0, 8, 16 or 24 parameter floats
- * across a call uses 22 registers every time).
+ * do values loaded from a kernel parameter ({@link VregFlags#FROM_PARAM}) or set only by moves of an
+ * immediate: ptxas reads the former again from the constant bank after the call and folds or
+ * rematerializes the latter (probed: an entry keeping 0, 8, 16 or 24 parameter floats across a call
+ * uses 22 registers every time; 0, 8 or 16 float constants, 23 every time).
  */
 public final class LiveAcrossCalls {
     private LiveAcrossCalls() {
@@ -33,6 +35,7 @@ public final class LiveAcrossCalls {
         }
         Liveness live = Liveness.compute(fn);
         long[] set = new long[live.words()];
+        boolean[] free = rereadable(fn);
         int ordinal = calls;
         for (int b = fn.blockCount() - 1; b >= 0; b--) {
             live.copyLiveOut(b, set);
@@ -44,7 +47,7 @@ public final class LiveAcrossCalls {
                     }
                 }
                 if (fn.instrHas(i, InstrFlags.CALL)) {
-                    out[--ordinal] = gprSlotsKept(fn, set);
+                    out[--ordinal] = gprSlotsKept(fn, set, free);
                 }
                 for (int k = 0; k < fn.useCount(i); k++) {
                     int v = fn.use(i, k);
@@ -115,15 +118,45 @@ public final class LiveAcrossCalls {
         set[v >>> 6] &= ~(1L << (v & 63));
     }
 
-    /** GPR slots of {@code set} a call costs: those of values not re-readable from a kernel parameter. */
-    private static int gprSlotsKept(KernelFunction fn, long[] set) {
+    /**
+     * The values a call costs nothing: loaded from a kernel parameter, or defined only by unguarded
+     * moves of an immediate (a move without register uses that reads no special register).
+     */
+    private static boolean[] rereadable(KernelFunction fn) {
+        boolean[] free = new boolean[fn.vregCount()];
+        boolean[] other = new boolean[fn.vregCount()];
+        for (int v = 0; v < free.length; v++) {
+            free[v] = fn.vregHas(v, VregFlags.FROM_PARAM);
+        }
+        int special = InstrFlags.READS_UNIFORM_SPECIAL | InstrFlags.READS_DIVERGENT_SPECIAL | InstrFlags.GUARDED;
+        boolean[] constant = new boolean[fn.vregCount()];
+        for (int i = 0; i < fn.instrCount(); i++) {
+            boolean immediate = fn.instrKind(i) == InstrKind.MOVE && fn.useCount(i) == 0 && fn.defCount(i) == 1
+                    && (fn.instrFlags(i) & special) == 0;
+            for (int k = 0; k < fn.defCount(i); k++) {
+                int v = fn.def(i, k);
+                if (immediate) {
+                    constant[v] = true;
+                } else {
+                    other[v] = true;
+                }
+            }
+        }
+        for (int v = 0; v < free.length; v++) {
+            free[v] |= constant[v] && !other[v];
+        }
+        return free;
+    }
+
+    /** GPR slots of {@code set} a call costs: those of values that cannot be had again after it. */
+    private static int gprSlotsKept(KernelFunction fn, long[] set, boolean[] free) {
         int slots = 0;
         for (int w = 0; w < set.length; w++) {
             long bits = set[w];
             while (bits != 0) {
                 int v = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
-                if (!fn.vregHas(v, VregFlags.FROM_PARAM)) {
+                if (!free[v]) {
                     slots += gprSlotsOf(fn, v);
                 }
             }

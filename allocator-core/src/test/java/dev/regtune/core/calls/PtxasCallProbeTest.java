@@ -35,7 +35,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * holds a 40-float function; {@code rec_K<K>_E<E>}: a recursive .func keeping K floats across its
  * recursive call, called by an entry keeping E; {@code frame_4_f40}: entry with 4 bytes of
  * {@code .local} calling a .func with 40; {@code frame_12_f40_g24}: entry 12 -> f 40 -> g 24;
- * {@code params_E24}: 24 kernel-parameter floats live across a call of a 16-float .func.
+ * {@code params_E24}: 24 kernel-parameter floats live across a call of a 16-float .func; {@code
+ * consts_E16}: 16 float constants across such a call; {@code indirect_E24}: 24 floats across an
+ * indirect call.
  *
  * <p>The ptxas half runs ptxas and skips where it is not installed; the model half always runs.
  */
@@ -67,6 +69,8 @@ class PtxasCallProbeTest {
             new Probe("malloc_E8", "sm_90", "k", 28, 0, 0, 0),
             new Probe("indirect_E8", "sm_90", "k", 27, 0, 0, 1),
             new Probe("indirect_F40", "sm_90", "k", 47, 0, 0, 3),
+            // beyond 16 live registers an indirect call costs two registers per live one (callee-saved run out)
+            new Probe("indirect_E24", "sm_90", "k", 55, 0, 0, 1),
             new Probe("rec_K4_E8", "sm_90", "k", 27, 0, 0, 1),
             new Probe("rec_K4_E8", "sm_90", "rf", -1, 32, 28, 0),
             // the model's recursive function needs 33 where ptxas's needs 40 (not modelled: see the package doc)
@@ -76,6 +80,8 @@ class PtxasCallProbeTest {
             // bank); the model's charge leaves them out, but its allocation of the entry alone keeps the 24
             // parameter values in registers (constant-bank operands are the lowering stage's business)
             new Probe("params_E24", "sm_90", "k", 22, 0, 0, 8),
+            // immediates live across a call cost nothing either (folded or rematerialized)
+            new Probe("consts_E16", "sm_90", "k", 23, 0, 0, 2),
             new Probe("frame_4_f40", "sm_90", "k", 10, 48, 0, 1),
             new Probe("frame_4_f40", "sm_90", "f", -1, 0, 0, 0),
             new Probe("frame_12_f40_g24", "sm_90", "k", 10, 80, 0, 2));
