@@ -69,14 +69,14 @@ class SpaceCommandTest {
         List<String> lines = run.out().lines().toList();
         assertEquals(201, lines.size());
         String[] header = lines.get(0).split(",", -1);
-        assertEquals(56, header.length);
+        assertEquals(63, header.length);
         assertEquals("arch", header[0]);
         assertEquals("maxrregcount", header[1]);
         int coalescing = List.of(header).indexOf("RegAllocCoalescing");
         int depth = List.of(header).indexOf("RegAllocCoalesceMaxDepth");
         for (String row : lines.subList(1, lines.size())) {
             String[] cells = row.split(",", -1);
-            assertEquals(56, cells.length, row);
+            assertEquals(63, cells.length, row);
             assertEquals(cells[coalescing].equals("true"), !cells[depth].isEmpty(), row);
         }
         assertEquals(200, new HashSet<>(lines.subList(1, lines.size())).size());
