@@ -79,7 +79,10 @@
  *
  * Not modelled: the 2-register sm_80/sm_90 difference of ABI calls, the registers a recursive
  * function itself needs under the ABI (a recursive callee keeping 16 floats: ptxas 40, model 33),
- * the 4 bytes an indirect call's target saves in its own frame, reaching definitions (a constant
+ * the 4 bytes an indirect call's target saves in its own frame, ABI arguments beyond 12 32-bit
+ * words (ptxas passes up to 12 in registers and puts each further one in the caller's frame: 24
+ * arguments through a prototype give a 48-byte frame and 32 registers, pinned by {@code
+ * PtxasCallProbeTest}; a direct call's arguments are ordinary live values), reaching definitions (a constant
  * later overwritten still counts as live), which functions have their address taken (an indirect call
  * through a prototype may reach every {@code .func} of the module).
  *
