@@ -205,6 +205,23 @@ public sealed interface AllocationEvent {
             int cap, int activeWarps, double occupancy) implements AllocationEvent {
     }
 
+    /**
+     * The function was charged for its calls after its own allocation (package {@code calls}).
+     *
+     * @param ownRegisters the registers of the function alone
+     * @param registers the registers it reports, charged
+     * @param calls one line per call: what it calls, how, and what it costs
+     * @param spilledBytes bytes the caller stores (and as many it loads) around its calls: registers a
+     *     recursive function saves, and what the charge puts beyond the budget
+     * @param frameBytes its stack frame, charged
+     */
+    record CallsCharged(int ownRegisters, int registers, List<String> calls, int spilledBytes, int frameBytes)
+            implements AllocationEvent {
+        public CallsCharged {
+            calls = List.copyOf(calls);
+        }
+    }
+
     /** The allocation failed with ptxas's message. */
     record Failed(String message) implements AllocationEvent {
     }

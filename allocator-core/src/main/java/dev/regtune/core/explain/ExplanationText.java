@@ -6,6 +6,7 @@ import dev.regtune.core.explain.AllocationEvent.AttemptMade;
 import dev.regtune.core.explain.AllocationEvent.BlocksScheduled;
 import dev.regtune.core.explain.AllocationEvent.BriggsRound;
 import dev.regtune.core.explain.AllocationEvent.BudgetChosen;
+import dev.regtune.core.explain.AllocationEvent.CallsCharged;
 import dev.regtune.core.explain.AllocationEvent.ClassFinished;
 import dev.regtune.core.explain.AllocationEvent.ClassStarted;
 import dev.regtune.core.explain.AllocationEvent.CopiesCoalesced;
@@ -42,6 +43,7 @@ public final class ExplanationText {
         BudgetChosen budget = null;
         RegistersCounted counted = null;
         ClassFinished failedClass = null;
+        CallsCharged charged = null;
         int instructions = -1;
         int values = -1;
         for (AllocationEvent e : events) {
@@ -110,9 +112,22 @@ public final class ExplanationText {
                 counted = r;
             } else if (e instanceof Failed f) {
                 out.add("    failed: " + f.message());
+            } else if (e instanceof CallsCharged c) {
+                charged = c;
+                for (String call : c.calls()) {
+                    out.add("    call " + call);
+                }
             }
         }
-        out.add(why(result, budget, counted, failedClass));
+        String why = why(result, budget, counted, failedClass);
+        if (charged != null) {
+            why += "; charged for its calls: " + charged.ownRegisters() + " registers alone, " + charged.registers()
+                    + " with what it calls" + (charged.spilledBytes() > 0 ? ", " + charged.spilledBytes()
+                    + " bytes stored and reloaded around its calls (saved across a recursive call, or beyond the "
+                    + "budget)" : "") + ", stack frame " + charged.frameBytes()
+                    + " bytes";
+        }
+        out.add(why);
         return out;
     }
 

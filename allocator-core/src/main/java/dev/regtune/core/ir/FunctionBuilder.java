@@ -42,6 +42,8 @@ public final class FunctionBuilder {
     private int instrCount;
     private int operandCount;
 
+    /** What each call instruction calls, in the order of the calls. */
+    private final List<CallTarget> callTargets = new ArrayList<>();
     /** Branch targets by instruction index (only branches have an entry). */
     private final Map<Integer, List<String>> branchTargets = new HashMap<>();
     /** Label name -> index of the first instruction after it (may equal instrCount at the end). */
@@ -54,6 +56,15 @@ public final class FunctionBuilder {
 
     public FunctionBuilder param(Param p) {
         params.add(p);
+        return this;
+    }
+
+    /**
+     * Records what the next call instruction calls: call this once per instruction flagged
+     * {@link InstrFlags#CALL}, in instruction order (see {@link CallTarget}).
+     */
+    public FunctionBuilder callTarget(CallTarget target) {
+        callTargets.add(target);
         return this;
     }
 
@@ -336,7 +347,7 @@ public final class FunctionBuilder {
                 Arrays.copyOf(instrOpcode, instrCount), Arrays.copyOf(instrKind, instrCount),
                 Arrays.copyOf(instrFlags, instrCount), Arrays.copyOf(instrLine, instrCount), opStart,
                 Arrays.copyOf(instrDefCount, instrCount), Arrays.copyOf(operands, operandCount), instrBlock,
-                blockLabels, blockStart, succStart, succ, predStart, pred, LocalMemory.NONE);
+                blockLabels, blockStart, succStart, succ, predStart, pred, LocalMemory.NONE, callTargets);
     }
 
     private void checkVreg(int v) {

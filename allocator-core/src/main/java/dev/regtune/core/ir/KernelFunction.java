@@ -48,15 +48,17 @@ public final class KernelFunction {
     private final int[] predStart;
     private final int[] pred;
     private final LocalMemory localMemory;
+    private final List<CallTarget> callTargets;
 
     KernelFunction(String name, FunctionKind kind, List<Param> params, LaunchBounds launchBounds, int localBytes,
             int sharedBytes, String[] vregNames, byte[] vregClass, byte[] vregPairMode, byte[] vregNvptxClass, int[] vregFlags,
             List<VregConstraint> constraints, String[] opcodeTable, short[] instrOpcode, byte[] instrKind,
             int[] instrFlags, int[] instrLine, int[] instrOperandStart, byte[] instrDefCount, int[] operands,
             int[] instrBlock, String[] blockLabels, int[] blockStart, int[] succStart, int[] succ, int[] predStart,
-            int[] pred, LocalMemory localMemory) {
+            int[] pred, LocalMemory localMemory, List<CallTarget> callTargets) {
         this.name = name;
         this.localMemory = localMemory;
+        this.callTargets = List.copyOf(callTargets);
         this.kind = kind;
         this.params = List.copyOf(params);
         this.launchBounds = launchBounds;
@@ -109,7 +111,7 @@ public final class KernelFunction {
         return new KernelFunction(name, kind, params, bounds, localBytes, sharedBytes, vregNames, vregClass,
                 vregPairMode, vregNvptxClass, vregFlags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
                 instrLine, instrOperandStart, instrDefCount, operands, instrBlock, blockLabels, blockStart, succStart,
-                succ, predStart, pred, localMemory);
+                succ, predStart, pred, localMemory, callTargets);
     }
 
     /**
@@ -135,7 +137,7 @@ public final class KernelFunction {
         return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
                 vregPairMode, vregNvptxClass, flags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
                 instrLine, instrOperandStart, instrDefCount, renamed, instrBlock, blockLabels, blockStart, succStart,
-                succ, predStart, pred, localMemory);
+                succ, predStart, pred, localMemory, callTargets);
     }
 
     /**
@@ -191,7 +193,7 @@ public final class KernelFunction {
         }
         return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
                 vregPairMode, vregNvptxClass, vregFlags, constraints, opcodeTable, opcode, kinds, flags, lines, starts,
-                defCounts, ops, instrBlock, blockLabels, blockStart, succStart, succ, predStart, pred, memory);
+                defCounts, ops, instrBlock, blockLabels, blockStart, succStart, succ, predStart, pred, memory, callTargets);
     }
 
     /**
@@ -216,7 +218,7 @@ public final class KernelFunction {
                 && Arrays.equals(instrDefCount, k.instrDefCount) && Arrays.equals(operands, k.operands)
                 && sameOpcodes(k) && Arrays.equals(blockStart, k.blockStart) && Arrays.equals(succ, k.succ)
                 && Arrays.equals(succStart, k.succStart) && Arrays.equals(blockLabels, k.blockLabels)
-                && localMemory.equals(k.localMemory);
+                && localMemory.equals(k.localMemory) && callTargets.equals(k.callTargets);
     }
 
     private boolean sameOpcodes(KernelFunction k) {
@@ -257,7 +259,7 @@ public final class KernelFunction {
         return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
                 vregPairMode, vregNvptxClass, vregFlags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
                 instrLine, instrOperandStart, instrDefCount, operands, instrBlock, blockLabels, blockStart, succStart,
-                succ, predStart, pred, memory);
+                succ, predStart, pred, memory, callTargets);
     }
 
     /** Bytes of static {@code .shared} memory the function (or its module) declares. */
@@ -420,6 +422,15 @@ public final class KernelFunction {
             }
         }
         return false;
+    }
+
+    /**
+     * What the calls of this function call, one per instruction flagged {@link InstrFlags#CALL},
+     * in instruction order; empty when the producer recorded none (synthetic and test kernels).
+     * A reordering keeps calls in their order (they are fences to the scheduler).
+     */
+    public List<CallTarget> callTargets() {
+        return callTargets;
     }
 
     /** Total operand count: a cheap size measure for buffers sized per operand. */

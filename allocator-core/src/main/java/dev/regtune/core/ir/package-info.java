@@ -12,6 +12,9 @@
  * <p>A function may carry its {@code .local} arrays and, per instruction, the array it loads,
  * stores or addresses at a constant or dynamic offset ({@link dev.regtune.core.ir.LocalMemory}),
  * as its producer resolved them; local-array promotion reads them.
+ * <p>A function also keeps what each of its calls calls ({@link dev.regtune.core.ir.CallTarget},
+ * one per call instruction, in order), from which {@code dev.regtune.core.calls} builds the
+ * module's call graph.
  *
  * <p>This package must not know about PTX syntax, knobs, architectures or allocation state: the
  * class a value is finally allocated in (for example R versus UR for a uniform value) is decided

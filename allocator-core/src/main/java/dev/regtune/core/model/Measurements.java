@@ -86,16 +86,25 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
         SpillTraffic traffic = new SpillTraffic.PerInstruction(localBefore, sharedBefore, storesAfter, removedCopy);
         long latency = LatencyModel.estimate(fn, table, freq, traffic, ldl > 0 ? ldl : table.localLoadLatency(),
                 stl > 0 ? stl : table.localStoreIssue());
+        Occupancy occ = occupancy(fn, arch, knobs, registers, smemSpillBytesPerBlock);
+        SpillStatistics stats = new SpillStatistics(localStore, localLoad, sharedStore, sharedLoad, spilledValues,
+                bitSpills);
+        return new Measurements(registers, uniform, predicates, stats, latency, occ, gprPeak, predicateBits);
+    }
+
+    /**
+     * The occupancy of {@code fn} at {@code registers} per thread: its launch bounds' threads per
+     * block (or the knob's default), its static shared memory plus {@code smemSpillBytesPerBlock}.
+     */
+    public static Occupancy occupancy(KernelFunction fn, ArchProfile arch, Knobs knobs, int registers,
+            int smemSpillBytesPerBlock) {
         int threads = fn.launchBounds().threadsPerBlock();
         if (threads <= 0) {
             threads = knobs.getInt(KnobCatalogue.DEFAULT_THREADS_PER_BLOCK);
         }
         threads = Math.min(threads, arch.maxThreadsPerBlock());
         int shared = Math.min(fn.sharedBytes() + smemSpillBytesPerBlock, arch.maxSharedMemoryPerBlockOptIn());
-        Occupancy occ = OCCUPANCY.compute(arch, registers, threads, shared);
-        SpillStatistics stats = new SpillStatistics(localStore, localLoad, sharedStore, sharedLoad, spilledValues,
-                bitSpills);
-        return new Measurements(registers, uniform, predicates, stats, latency, occ, gprPeak, predicateBits);
+        return OCCUPANCY.compute(arch, registers, threads, shared);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.regtune.core.promote;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.regtune.core.ir.CallTarget;
 import dev.regtune.core.ir.FunctionBuilder;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
@@ -87,6 +88,9 @@ final class LocalArrayPromotion {
                     fb.instr(f.opcode(i), f.instrKind(i), f.instrFlags(i), defs(i), uses(i), f.instrLine(i));
                 }
             }
+        }
+        for (CallTarget t : f.callTargets()) {
+            fb.callTarget(t);
         }
         return fb.build();
     }

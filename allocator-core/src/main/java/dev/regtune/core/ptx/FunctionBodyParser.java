@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import dev.regtune.core.ir.CallTarget;
 import dev.regtune.core.ir.ConstraintKind;
 import dev.regtune.core.ir.FunctionBuilder;
 import dev.regtune.core.ir.FunctionKind;
@@ -75,6 +76,8 @@ final class FunctionBodyParser {
     private int[] labelScopeMark = new int[8];
     private int maxPendingDepth;
     private final Map<String, List<String>> branchTargetLists = new HashMap<>();
+    /** {@code .calltargets} lists by label, for the indirect calls that name them. */
+    private final Map<String, List<String>> callTargetLists = new HashMap<>();
     /** How many vregs of each PTX register name exist (for name#k; PTX names never contain '#'). */
     private final Map<String, Integer> vregNameCounts = new HashMap<>();
     private final Set<VregConstraint> groupConstraints = new HashSet<>();
@@ -534,7 +537,7 @@ final class FunctionBodyParser {
                 skipToSemicolon();
             } else if (d == Directive.CALLTARGETS) {
                 localSymbols.add(name);
-                parseTargetList(false);
+                callTargetLists.put(name, parseTargetList(false));
             } else if (d == Directive.BRANCHTARGETS) {
                 localSymbols.add(name);
                 branchTargetLists.put(name, parseTargetList(true));
@@ -858,32 +861,39 @@ final class FunctionBodyParser {
             throw lx.error("a function name or function-pointer register");
         }
         int target = lookupRegister(lx.start, lx.end, lx.hash);
+        String callee = null;
         if (target >= 0) {
             addUse(target);
         } else {
+            callee = names.name(names.intern(buf, lx.start, lx.end, lx.hash));
             referenceSymbol();
         }
         lx.advance();
+        String prototype = null;
         if (lx.acceptPunct(',')) {
             if (lx.acceptPunct('(')) {
                 parseCallList(false);
                 if (lx.acceptPunct(',')) {
-                    expectPrototypeName();
+                    prototype = expectPrototypeName();
                 }
             } else {
-                expectPrototypeName();
+                prototype = expectPrototypeName();
             }
         }
         lx.expectPunct(';');
+        fb.callTarget(callee != null ? CallTarget.direct(callee)
+                : CallTarget.indirect(prototype == null ? List.of() : callTargetLists.getOrDefault(prototype, List.of())));
         emit(opcode, InstrKind.CALL, guardFlags | InstrFlags.CALL | specialFlags, line);
     }
 
-    private void expectPrototypeName() {
+    private String expectPrototypeName() {
         if (!lx.isWord() || !isIdentifierStart(lx.firstChar()) || lx.firstChar() == '%') {
             throw lx.error("a .callprototype or .calltargets label");
         }
+        String name = names.name(names.intern(buf, lx.start, lx.end, lx.hash));
         referenceSymbol();
         lx.advance();
+        return name;
     }
 
     private void parseCallList(boolean returns) {

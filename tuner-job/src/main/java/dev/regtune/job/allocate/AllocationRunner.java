@@ -4,6 +4,7 @@ import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.calls.ModuleAllocator;
 import dev.regtune.core.explain.AllocationListener;
 import dev.regtune.core.explain.ExplanationRecorder;
 import dev.regtune.core.check.AllocationChecker;
@@ -23,8 +24,9 @@ import java.util.Objects;
 
 /**
  * Parses a PTX file and allocates every function in it (entries and {@code .func}s, in file
- * order) with one allocator, knob vector, architecture and register limit; optionally checks
- * every successful allocation with {@link AllocationChecker}.
+ * order) with one allocator, knob vector, architecture and register limit, callers charged for
+ * the functions they call ({@link ModuleAllocator}); optionally checks every successful
+ * allocation (each function's own assignment) with {@link AllocationChecker}.
  *
  * <p>Immutable; {@link #run} may be called from several threads.
  */
@@ -66,18 +68,30 @@ public final class AllocationRunner {
         } catch (PtxParseException e) {
             return List.of(FunctionReport.parseError(displayName, arch.name(), e.getMessage()));
         }
-        List<FunctionReport> reports = new ArrayList<>(module.functions().size());
-        for (KernelFunction fn : module.functions()) {
-            reports.add(allocate(displayName, fn));
+        List<KernelFunction> fns = module.functions();
+        List<ExplanationRecorder> recorders = new ArrayList<>(fns.size());
+        for (int f = 0; f < fns.size(); f++) {
+            recorders.add(new ExplanationRecorder());
+        }
+        List<AllocationResult> results = ModuleAllocator.allocate(module, allocator, knobs, arch, maxRegisters,
+                f -> explain ? recorders.get(f) : AllocationListener.NONE);
+        List<FunctionReport> reports = new ArrayList<>(fns.size());
+        for (int f = 0; f < fns.size(); f++) {
+            reports.add(report(displayName, fns.get(f), results.get(f), recorders.get(f)));
         }
         return reports;
     }
 
-    /** Allocates (and, with verification on, checks) one function. */
+    /** Allocates (and, with verification on, checks) one function alone, without the functions it calls. */
     public FunctionReport allocate(String displayName, KernelFunction fn) {
         ExplanationRecorder recorder = new ExplanationRecorder();
         AllocationResult r = allocator.allocate(fn, knobs, arch, maxRegisters,
                 explain ? recorder : AllocationListener.NONE);
+        return report(displayName, fn, r, recorder);
+    }
+
+    private FunctionReport report(String displayName, KernelFunction fn, AllocationResult r,
+            ExplanationRecorder recorder) {
         FunctionReport.Verification check = null;
         if (verify && r.status() == AllocationStatus.OK) {
             CheckReport report = AllocationChecker.check(Objects.requireNonNull(r.allocatedFunction()),

@@ -2,6 +2,7 @@ package dev.regtune.job.bench;
 
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.calls.ModuleAllocator;
 import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.arch.ArchProfile;
@@ -186,7 +187,8 @@ public final class AllocationBenchmark {
     }
 
     private AllocationResult allocateOnce(AllocatorFamily family, BenchTarget t) {
-        AllocationResult r = family.allocator().allocate(t.function(), family.knobs(), arch, 0);
+        AllocationResult r = ModuleAllocator.allocateFunction(t.module(), t.function(), family.allocator(),
+                family.knobs(), arch, 0);
         sink += r.registers() + r.estimates().latencyCycles();
         return r;
     }

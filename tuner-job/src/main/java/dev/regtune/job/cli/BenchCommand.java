@@ -127,7 +127,7 @@ public final class BenchCommand extends RegtuneCommand {
             sources.add(new AllocationBenchmark.Source(file.toString(), text,
                     text.getBytes(StandardCharsets.UTF_8).length));
             for (KernelFunction fn : module.functions()) {
-                targets.add(new BenchTarget(file.toString(), fn));
+                targets.add(new BenchTarget(file.toString(), module, fn));
             }
         }
         if (targets.isEmpty() && specs.isEmpty()) {
@@ -145,8 +145,9 @@ public final class BenchCommand extends RegtuneCommand {
             String text = g.kernel().ptxText();
             sources.add(new AllocationBenchmark.Source(label, text, text.getBytes(StandardCharsets.UTF_8).length));
             generated.add(new Generated(tag, g, targets.size()));
-            for (KernelFunction fn : PtxParser.parse(text, label).functions()) {
-                targets.add(new BenchTarget(label, fn));
+            PtxModule generatedModule = PtxParser.parse(text, label);
+            for (KernelFunction fn : generatedModule.functions()) {
+                targets.add(new BenchTarget(label, generatedModule, fn));
             }
         }
         err().printf("regtune: bench: %d functions in %d files%s, %s, %s, warm-up %s s, measuring %s s%s...%n",

@@ -6,6 +6,7 @@ import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.arch.ArchProfile;
+import dev.regtune.core.calls.ModuleAllocator;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PtxModule;
 import dev.regtune.core.knobs.KnobCatalogue;
@@ -133,8 +134,11 @@ public final class FidelityHarness {
     public record Unparsed(String file, String message) {
     }
 
-    private AllocationResult allocateChecked(AllocatorFamily family, KernelFunction fn, ArchProfile arch, int budget) {
-        AllocationResult r = family.allocator().allocate(fn, family.knobs(), arch, budget);
+    private AllocationResult allocateChecked(AllocatorFamily family, PtxModule module, KernelFunction fn,
+            ArchProfile arch, int budget) {
+        // The entry as ptxas -v reports it: charged for the functions it calls.
+        AllocationResult r = ModuleAllocator.allocateFunction(module, fn, family.allocator(), family.knobs(), arch,
+                budget);
         if (verify && r.status() == AllocationStatus.OK) {
             CheckReport report = AllocationChecker.check(Objects.requireNonNull(r.allocatedFunction()),
                     Objects.requireNonNull(r.assignment())); // an OK result has both
@@ -150,6 +154,7 @@ public final class FidelityHarness {
         List<Input> parsedInputs = new ArrayList<>();
         List<List<KernelFunction>> entriesOf = new ArrayList<>();
         List<Unparsed> unparsed = new ArrayList<>();
+        List<PtxModule> modulesOf = new ArrayList<>();
         int entryCount = 0;
         for (Input in : inputs) {
             PtxModule module;
@@ -163,6 +168,7 @@ public final class FidelityHarness {
             List<KernelFunction> entries = module.entries();
             parsedInputs.add(in);
             entriesOf.add(entries);
+            modulesOf.add(module);
             entryCount += entries.size();
         }
 
@@ -180,6 +186,7 @@ public final class FidelityHarness {
             for (int f = 0; f < parsedInputs.size(); f++) {
                 Input in = parsedInputs.get(f);
                 List<KernelFunction> entries = entriesOf.get(f);
+                PtxModule module = modulesOf.get(f);
                 List<String> names = entries.stream().map(KernelFunction::name).toList();
                 List<Future<Truth>> perArchBudget = new ArrayList<>();
                 List<List<List<Future<AllocationResult>>>> perArch = new ArrayList<>();
@@ -192,7 +199,7 @@ public final class FidelityHarness {
                         List<Future<AllocationResult>> models = new ArrayList<>();
                         for (KernelFunction fn : entries) {
                             for (int budget : budgets) {
-                                models.add(pool.submit(() -> allocateChecked(family, fn, arch, budget)));
+                                models.add(pool.submit(() -> allocateChecked(family, module, fn, arch, budget)));
                             }
                         }
                         perFamily.add(models);

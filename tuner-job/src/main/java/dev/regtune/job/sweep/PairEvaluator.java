@@ -7,6 +7,7 @@ import dev.regtune.core.alloc.AllocationStats;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.alloc.CopyCoalescing;
 import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.calls.ModuleAllocator;
 import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.ir.KernelFunction;
@@ -102,8 +103,10 @@ public final class PairEvaluator {
                         fn = fn.withLaunchBounds(Configuration.parseLaunchBounds(config.launchBounds()));
                     }
                     RegisterAllocator allocator = configurations.allocator(c);
-                    AllocationResult r = allocator.allocate(fn, configurations.knobs(c), ArchProfiles.of(kernel.arch()),
-                            config.registerBudget());
+                    // a module that has the function parsed, so it has its module
+                    AllocationResult r = ModuleAllocator.allocateFunction(Objects.requireNonNull(module.module()), fn,
+                            allocator,
+                            configurations.knobs(c), ArchProfiles.of(kernel.arch()), config.registerBudget());
                     CheckReport check = verify && r.status() == AllocationStatus.OK
                             ? AllocationChecker.check(Objects.requireNonNull(r.allocatedFunction()),
                                     Objects.requireNonNull(r.assignment())) : null; // an OK result has both

@@ -13,9 +13,11 @@ import org.jspecify.annotations.Nullable;
  * of the module reports.
  *
  * @param functions the module's functions by name; empty when it did not parse
+ * @param module the module itself (its call graph charges an entry for the functions it calls); null
+ *     when it did not parse
  * @param error the parse error (file, line, column, what was expected), or null
  */
-record ParsedModule(Map<String, KernelFunction> functions, @Nullable String error) {
+record ParsedModule(Map<String, KernelFunction> functions, @Nullable PtxModule module, @Nullable String error) {
 
     /** Parses {@code text}; a parse error becomes the module's error, never an exception. */
     static ParsedModule parse(String text, String sourceName) {
@@ -25,9 +27,9 @@ record ParsedModule(Map<String, KernelFunction> functions, @Nullable String erro
             for (KernelFunction f : m.functions()) {
                 byName.put(f.name(), f);
             }
-            return new ParsedModule(Map.copyOf(byName), null);
+            return new ParsedModule(Map.copyOf(byName), m, null);
         } catch (PtxParseException e) {
-            return new ParsedModule(Map.of(), e.getMessage());
+            return new ParsedModule(Map.of(), null, e.getMessage());
         }
     }
 }

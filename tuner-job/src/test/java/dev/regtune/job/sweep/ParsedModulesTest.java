@@ -21,7 +21,7 @@ class ParsedModulesTest {
 
     private ParsedModule countingParse(String text, String source) {
         parses.incrementAndGet();
-        return new ParsedModule(Map.of(), "parsed " + source);
+        return new ParsedModule(Map.of(), null, "parsed " + source);
     }
 
     private static String text(int chars) {
