@@ -14,7 +14,9 @@ import dev.regtune.core.pipeline.Stage;
  * Promotes the function's constant-indexed, non-escaping {@code .local} arrays to registers, as
  * ptxas does before it allocates (see the package documentation for the probed rule), and leaves
  * dynamically indexed ones in memory, where they count in the stack frame. Tells the listener
- * what it decided for each array and why.
+ * what it decided for each array and why. A function that makes a call keeps its arrays in memory:
+ * ptxas 13.0.88 gives an entry with a 4-byte constant-indexed array that calls a {@code .func} a
+ * frame of 8 + the callee's ({@code PtxasCallProbeTest}, {@code frame_4_f40}: 48 bytes).
  */
 public final class LocalArrayPromotionStage implements Stage<AllocationState> {
     /** The decision for one array. */
@@ -29,7 +31,7 @@ public final class LocalArrayPromotionStage implements Stage<AllocationState> {
     @Override
     public boolean runsFor(AllocationState state) {
         return state.knobs().get(KnobCatalogue.LOCAL_ARRAY_PROMOTION) != 0
-                && !state.function().localMemory().arrays().isEmpty();
+                && !state.function().localMemory().arrays().isEmpty() && !state.function().usesAbi();
     }
 
     @Override

@@ -18,6 +18,8 @@ import java.util.Arrays;
  * follow only the last fence (a call's return values are read with {@code ld.param}).</li>
  * <li>Fences (barriers, calls, atomics, warp-collective and tensor-core work, anything the front
  * end could not classify) keep their place among memory operations and each other.</li>
+ * <li>A call keeps its place among all instructions: ptxas does not move work across the ABI
+ * boundary, and the call graph counts the values live across each call.</li>
  * <li>The block's last instruction stays last when it is a branch, a return or an exit.</li>
  * </ul>
  */
@@ -47,6 +49,7 @@ final class BlockDependences {
         int[] readerCount = new int[f.vregCount()];
         int lastStore = -1;
         int lastFence = -1;
+        int lastCall = -1;
         int[] loadsSinceStore = new int[Math.max(1, n)];
         int loads = 0;
         int[] memorySinceFence = new int[Math.max(1, n)];
@@ -78,6 +81,15 @@ final class BlockDependences {
                 }
                 readerCount[v] = 0;
                 lastDef[v] = k;
+            }
+            // A call is an ABI boundary: nothing moves across it, in either direction.
+            if (f.instrHas(i, InstrFlags.CALL)) {
+                for (int j = lastCall + 1; j < k; j++) {
+                    edges.add(j, k);
+                }
+                lastCall = k;
+            } else if (lastCall >= 0) {
+                edges.add(lastCall, k);
             }
             switch (memoryRole(f, i)) {
                 case READ_ONLY -> {

@@ -104,9 +104,14 @@ final class PressureScheduler {
             }
         }
         leave(b, remaining, live);
-        // Never worse than the layout above the target: ptxas's scheduler keeps PTX's order where
-        // reordering would only add pressure.
-        if (peak <= Math.max(layoutPeak, parameters.registerTarget())) {
+        // Under the target ptxas hoists (pressure grows towards the target, never above it); an
+        // order that needs fewer registers than PTX's there comes from the critical-path order
+        // interleaving loads with their consumers, which ptxas does not do: keep PTX's order then.
+        // Above the target the order must need fewer registers than PTX's.
+        boolean keep = layoutPeak <= parameters.registerTarget()
+                ? peak >= layoutPeak && peak <= parameters.registerTarget()
+                : peak < layoutPeak;
+        if (keep) {
             System.arraycopy(scheduled, 0, order, start, n);
         }
     }
