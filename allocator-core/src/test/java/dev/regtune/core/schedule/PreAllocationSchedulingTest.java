@@ -108,21 +108,27 @@ class PreAllocationSchedulingTest {
     void everyReorderingKeepsTheDependencesOfTheLayout() throws IOException {
         SchedulingParameters wide = new SchedulingParameters(200, 20, 4, true);
         int checked = 0;
+        int reordered = 0;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_80"), "*.ptx")) {
             for (Path file : files) {
                 for (KernelFunction fn : PtxParser.parse(file).functions()) {
                     int[] order = new PressureScheduler(fn, FunctionAnalyses.of(fn, 10).liveness(), wide).order();
                     assertDependencesKept(fn, order);
                     checked++;
+                    reordered += Arrays.equals(order, identity(order.length)) ? 0 : 1;
                 }
             }
         }
         for (long seed = 1; seed <= 200; seed++) {
             KernelFunction fn = RandomKernels.generate(seed, 60);
-            assertDependencesKept(fn, new PressureScheduler(fn, FunctionAnalyses.of(fn, 10).liveness(), wide).order());
+            int[] order = new PressureScheduler(fn, FunctionAnalyses.of(fn, 10).liveness(), wide).order();
+            assertDependencesKept(fn, order);
             checked++;
+            reordered += Arrays.equals(order, identity(order.length)) ? 0 : 1;
         }
         assertTrue(checked > 200);
+        // PTX's own order keeps every dependence: the check means something only where the order moved
+        assertTrue(reordered > 50, "only " + reordered + " of " + checked + " functions reordered");
     }
 
     private static void assertDependencesKept(KernelFunction fn, int[] order) {
