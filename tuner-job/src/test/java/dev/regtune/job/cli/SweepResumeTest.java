@@ -99,6 +99,20 @@ class SweepResumeTest {
     }
 
     private static Map<Path, Long> committed(Path results) throws IOException {
+        // Spark deletes its _temporary folders while the walk runs; a walk that meets a vanished
+        // folder is simply taken again.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return committedOnce(results);
+            } catch (java.io.UncheckedIOException e) {
+                if (!(e.getCause() instanceof java.nio.file.NoSuchFileException) || attempt == 20) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static Map<Path, Long> committedOnce(Path results) throws IOException {
         Map<Path, Long> files = new TreeMap<>();
         if (!Files.isDirectory(results)) {
             return files;
