@@ -73,24 +73,33 @@ public final class ReferenceCsv implements GroundTruth {
                 if (!"entry".equals(r.get("kind"))) {
                     continue;
                 }
-                long line = r.getRecordNumber() + 1;
-                String arch = r.get("arch");
-                int budget = number(csv, line, r, "max_regs");
-                PtxasMeasurement m = new PtxasMeasurement(r.get("entry"), true, number(csv, line, r, "registers"),
-                        number(csv, line, r, "spill_store_bytes"), number(csv, line, r, "spill_load_bytes"),
-                        number(csv, line, r, "stack_frame_bytes"));
-                PtxasMeasurement old = byFile.computeIfAbsent(r.get("file"), k -> new HashMap<>())
-                        .put(key(arch, budget, m.function()), m);
-                if (old != null) {
-                    throw new IllegalArgumentException(csv + ":" + line + ": a second row for entry "
-                            + m.function() + " of " + r.get("file") + " on " + arch + " at max_regs " + budget);
-                }
+                add(csv, r, "max_regs", "registers", byFile);
                 if (!r.get("ptxas_version").isBlank()) {
                     versions.add(r.get("ptxas_version"));
                 }
             }
         }
         return new ReferenceCsv(csv, byFile, versions);
+    }
+
+    /**
+     * Adds the measurement of row {@code r}, whose budget and register count stand in the columns
+     * named; a second row for the same file, entry, arch and budget is an error naming its line.
+     */
+    private static void add(Path csv, CSVRecord r, String budgetColumn, String registersColumn,
+            Map<String, Map<String, PtxasMeasurement>> byFile) {
+        long line = r.getRecordNumber() + 1;
+        String arch = r.get("arch");
+        int budget = number(csv, line, r, budgetColumn);
+        PtxasMeasurement m = new PtxasMeasurement(r.get("entry"), true, number(csv, line, r, registersColumn),
+                number(csv, line, r, "spill_store_bytes"), number(csv, line, r, "spill_load_bytes"),
+                number(csv, line, r, "stack_frame_bytes"));
+        PtxasMeasurement old = byFile.computeIfAbsent(r.get("file"), k -> new HashMap<>())
+                .put(key(arch, budget, m.function()), m);
+        if (old != null) {
+            throw new IllegalArgumentException(csv + ":" + line + ": a second row for entry " + m.function() + " of "
+                    + r.get("file") + " on " + arch + " at " + budgetColumn + " " + budget);
+        }
     }
 
     /**
@@ -114,18 +123,7 @@ public final class ReferenceCsv implements GroundTruth {
                         + String.join(", ", missing) + "; expected a header with " + String.join(",", CORPUS_COLUMNS));
             }
             for (CSVRecord r : parser) {
-                long line = r.getRecordNumber() + 1;
-                String arch = r.get("arch");
-                int budget = number(csv, line, r, "maxrregcount");
-                PtxasMeasurement m = new PtxasMeasurement(r.get("entry"), true, number(csv, line, r, "regs"),
-                        number(csv, line, r, "spill_store_bytes"), number(csv, line, r, "spill_load_bytes"),
-                        number(csv, line, r, "stack_frame_bytes"));
-                PtxasMeasurement old = byFile.computeIfAbsent(r.get("file"), k -> new HashMap<>())
-                        .put(key(arch, budget, m.function()), m);
-                if (old != null) {
-                    throw new IllegalArgumentException(csv + ":" + line + ": a second row for entry "
-                            + m.function() + " of " + r.get("file") + " on " + arch + " at maxrregcount " + budget);
-                }
+                add(csv, r, "maxrregcount", "regs", byFile);
             }
         }
         return new ReferenceCsv(csv, byFile, new TreeSet<>(List.of("13.0.88")));
