@@ -184,6 +184,32 @@ class PackageRulesTest {
                     + " outside allocator-core")
             .allowEmptyShould(false);
 
+    @ArchTest
+    static final ArchRule lowering_parses_no_ptx_and_allocates_nothing = noClasses()
+            .that().resideInAPackage("dev.regtune.core.lower..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.regtune.core.ptx..", "dev.regtune.core.fatpoint..",
+                    "dev.regtune.core.briggs..", "dev.regtune.core.spill..", "dev.regtune.core.coalesce..")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName(ProcessBuilder.class.getName())
+            .because("dev/regtune/core/lower/package-info.java: this package must not parse PTX text or run"
+                    + " ptxas; it must not allocate registers")
+            .allowEmptyShould(false);
+
+    @ArchTest
+    static final ArchRule promotion_parses_no_ptx_and_allocates_nothing = noClasses()
+            .that().resideInAPackage("dev.regtune.core.promote..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.regtune.core.ptx..", "dev.regtune.core.fatpoint..",
+                    "dev.regtune.core.briggs..", "dev.regtune.core.spill..", "dev.regtune.core.coalesce..")
+            .because("dev/regtune/core/promote/package-info.java: it must not parse PTX or allocate registers")
+            .allowEmptyShould(false);
+
+    @ArchTest
+    static final ArchRule scheduling_depends_on_no_family = noClasses()
+            .that().resideInAPackage("dev.regtune.core.schedule..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.regtune.core.fatpoint..", "dev.regtune.core.briggs..")
+            .because("dev/regtune/core/schedule/package-info.java: this package must not depend on an allocator"
+                    + " family (fatpoint, briggs)")
+            .allowEmptyShould(false);
+
     /** The rules are not vacuous: a checker class that reaches into the analyses breaks its rule. */
     @Test
     void aCheckerThatUsesTheAnalysesBreaksItsRule() {

@@ -12,7 +12,8 @@
  * (the entries of a PTX module and their text, without a full parse) and
  * {@link dev.regtune.datasets.PtxFileWalk} (the PTX files below a folder, lazily, in a fixed order).
  * {@code manifest} reads and writes the manifest, {@code load} streams kernels to other modules,
- * {@code synthetic} generates kernels.
+ * {@code synthetic} generates kernels, {@code probe} writes the micro-kernels that probe ptxas's
+ * lowering of one construct each.
  *
  * <p>This package must not contain allocation logic or Spark code.
  */

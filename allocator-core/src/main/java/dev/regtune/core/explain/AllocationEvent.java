@@ -45,6 +45,19 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Lowering gave instructions the temporaries of their SASS sequences.
+     *
+     * @param table the probed architecture whose rules applied
+     * @param instructions instructions given temporaries
+     * @param temporaries temporaries added in all
+     * @param registerFloor the fewest registers reported without a limit (0: none)
+     * @param floorConstruct the construct the floor comes from ("" when none)
+     */
+    record ConstructsLowered(String table, int instructions, int temporaries, int registerFloor,
+            String floorConstruct) implements AllocationEvent {
+    }
+
+    /**
      * Local-array promotion decided one {@code .local} array.
      *
      * @param array the array's PTX name

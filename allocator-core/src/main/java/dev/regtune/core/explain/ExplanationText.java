@@ -4,6 +4,7 @@ import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.explain.AllocationEvent.AttemptMade;
 import dev.regtune.core.explain.AllocationEvent.BlocksScheduled;
+import dev.regtune.core.explain.AllocationEvent.ConstructsLowered;
 import dev.regtune.core.explain.AllocationEvent.BriggsRound;
 import dev.regtune.core.explain.AllocationEvent.BudgetChosen;
 import dev.regtune.core.explain.AllocationEvent.CallsCharged;
@@ -62,6 +63,11 @@ public final class ExplanationText {
             } else if (e instanceof BlocksScheduled s) {
                 out.add("    pre-allocation scheduler moved " + s.moved() + " of " + s.instructions()
                         + " instructions (loads hoisted under the register target, registers freed first above it)");
+            } else if (e instanceof ConstructsLowered l) {
+                out.add("    lowering (" + l.table() + " table): " + l.temporaries() + " temporaries on "
+                        + l.instructions() + " instructions"
+                        + (l.registerFloor() > 0 ? "; at least " + l.registerFloor() + " registers for "
+                                + l.floorConstruct() : ""));
             } else if (e instanceof LocalArrayDecided l) {
                 out.add("    .local " + l.array() + " (" + l.bytes() + " bytes): "
                         + (l.promoted() ? "promoted to registers, " : "stays in memory, ") + l.reason());

@@ -7,6 +7,7 @@ import dev.regtune.core.coalesce.CopyCoalescingStage;
 import dev.regtune.core.explain.AllocationListener;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.lower.LoweringStage;
 import dev.regtune.core.model.MeasureStage;
 import dev.regtune.core.pipeline.Pipeline;
 import dev.regtune.core.promote.LocalArrayPromotionStage;
@@ -23,6 +24,7 @@ public final class FatPointAllocator implements RegisterAllocator {
     private static final Pipeline<FatPointState> PIPELINE = Pipeline.of(
             new LocalArrayPromotionStage(),
             new PreAllocationSchedulingStage(),
+            new LoweringStage(),
             CopyCoalescingStage.beforeFatPoint(),
             new OccupancyBudgetStage(),
             new UniformPlacementStage(),

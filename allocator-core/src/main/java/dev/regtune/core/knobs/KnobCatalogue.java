@@ -258,6 +258,18 @@ public final class KnobCatalogue {
                     + "each use.");
 
     // ---- pre-allocation scheduling (ptxas reorders blocks before it allocates) ----
+    public static final KnobDef LOWER_TEMPORARIES = bool(-1, "RegTuneLowerTemporaries", false, true,
+            KnobEffect.MODELLED, "Give each PTX instruction the temporaries of the SASS sequence ptxas lowers it to "
+                    + "(division, remainder, square root, reciprocal, 64-bit multiply, conversions), live beside its "
+                    + "inputs, from the probed table of dev.regtune.core.lower.");
+    public static final KnobDef LOWER_REGISTER_FLOORS = bool(-1, "RegTuneLowerRegisterFloors", false, true,
+            KnobEffect.MODELLED, "Report without a limit at least the registers ptxas gives the smallest kernel "
+                    + "with each construct of the function (a div.rn.f64's slow path needs about 25), from the probed "
+                    + "table of dev.regtune.core.lower.");
+    public static final KnobDef LOWER_FLOOR_MINIMUM = def(-1, "RegTuneLowerFloorMinimum", false, KnobType.INT, 20, 0,
+            255, KnobEffect.MODELLED, "Smallest probed register floor applied: below it, what ptxas gives the smallest "
+                    + "kernel with a construct reflects its latency-hiding schedule rather than the construct's own "
+                    + "sequence (a division's subroutine), and the pre-allocation scheduler models that instead.");
     public static final KnobDef SCHEDULE_BEFORE_ALLOCATION = bool(-1, "RegTuneScheduleBeforeAllocation", false, true,
             KnobEffect.MODELLED, "Reorder each block before allocation as ptxas's scheduler does: hoist loads and "
                     + "other long-latency work while pressure stays under RegTuneScheduleRegisterTarget, free "

@@ -14,7 +14,8 @@ import dev.regtune.core.spill.SpillStatistics;
 /**
  * Turns an {@link Assignment} into the figures RegTune reports: registers as {@code ptxas -v}
  * counts them (highest general-purpose slot used plus the reserved registers, plus one GPR when
- * predicates were spilled into GPR bits, and never fewer than {@code RegTuneMinimumRegisters}), uniform and predicate registers, spill bytes, the
+ * predicates were spilled into GPR bits, and never fewer than {@code RegTuneMinimumRegisters} or the register floor of the
+ * function's lowered constructs), uniform and predicate registers, spill bytes, the
  * estimated latency and the occupancy. Shared by every allocator family.
  *
  * @param registers "Used N registers"
@@ -36,7 +37,7 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
      * @param smemSpillBytesPerBlock shared memory the SMEM spill area takes per block
      */
     public static Measurements measure(KernelFunction fn, Assignment a, boolean[] removedCopy, double[] freq,
-            ArchProfile arch, Knobs knobs, int smemSpillBytesPerBlock) {
+            ArchProfile arch, Knobs knobs, int smemSpillBytesPerBlock, int registerFloor) {
         int[] peak = new int[RegClass.ID_LIMIT];
         int n = fn.vregCount();
         boolean predicateBits = false;
@@ -76,7 +77,7 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
         int[] storesAfter = counts.storesAfter;
         int gprPeak = Math.max(peak[RegClass.R.id()], Math.max(peak[RegClass.R_ALT.id()], peak[RegClass.TENSOR.id()]));
         int registers = gprPeak + knobs.getInt(KnobCatalogue.RESERVED_REGISTERS) + (predicateBits ? 1 : 0);
-        registers = Math.max(registers, knobs.getInt(KnobCatalogue.MINIMUM_REGISTERS));
+        registers = Math.max(registers, Math.max(knobs.getInt(KnobCatalogue.MINIMUM_REGISTERS), registerFloor));
         registers = Math.min(registers, arch.maxRegistersPerThread());
         int uniform = Math.max(peak[RegClass.UR.id()], peak[RegClass.UR_EXT.id()]);
         int predicates = peak[RegClass.P.id()];

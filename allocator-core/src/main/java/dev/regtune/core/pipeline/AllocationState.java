@@ -55,6 +55,7 @@ public class AllocationState {
     private int discardedSlots;
     private int fallbacks;
     private int uniformValues;
+    private int registerFloor;
 
     public AllocationState(KernelFunction function, Knobs knobs, ArchProfile arch, int maxRegisters,
             AllocationListener listener) {
@@ -267,6 +268,19 @@ public class AllocationState {
 
     public void result(AllocationResult r) {
         this.result = r;
+    }
+
+    /**
+     * Raises the fewest registers the measure reports (within the budget) to {@code floor}: what
+     * ptxas needs for a construct of the function whatever the function's own pressure.
+     */
+    public void raiseRegisterFloor(int floor) {
+        registerFloor = Math.max(registerFloor, floor);
+    }
+
+    /** The fewest registers the measure reports, within the budget; 0 when no stage raised it. */
+    public int registerFloor() {
+        return registerFloor;
     }
 
     public void countAttempts(int n) {

@@ -3,8 +3,8 @@ package dev.regtune.core.promote;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.regtune.core.ir.CallTarget;
 import dev.regtune.core.ir.FunctionBuilder;
+import dev.regtune.core.ir.FunctionCopy;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
@@ -12,10 +12,8 @@ import dev.regtune.core.ir.LocalAccess;
 import dev.regtune.core.ir.LocalArray;
 import dev.regtune.core.ir.LocalMemory;
 import dev.regtune.core.ir.NvptxRegClass;
-import dev.regtune.core.ir.Param;
 import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.ir.RegClass;
-import dev.regtune.core.ir.VregConstraint;
 
 /**
  * Rewrites a function with some of its {@code .local} arrays in registers: element slot {@code k}
@@ -30,6 +28,7 @@ final class LocalArrayPromotion {
     private final KernelFunction f;
     private final LocalMemory memory;
     private final boolean[] promoted;
+    private final FunctionCopy copy;
     private final FunctionBuilder fb;
     private final int[] elementBytes;
     private final int[][] elementVreg;
@@ -38,7 +37,14 @@ final class LocalArrayPromotion {
         this.f = f;
         this.memory = f.localMemory();
         this.promoted = promoted;
-        this.fb = new FunctionBuilder(f.name(), f.kind());
+        int removedBytes = 0;
+        for (int a = 0; a < promoted.length; a++) {
+            if (promoted[a]) {
+                removedBytes += memory.arrays().get(a).bytes();
+            }
+        }
+        this.copy = FunctionCopy.of(f, f.localBytes() - removedBytes);
+        this.fb = copy.builder();
         int n = memory.arrays().size();
         this.elementBytes = new int[n];
         this.elementVreg = new int[n][];
@@ -50,49 +56,24 @@ final class LocalArrayPromotion {
     }
 
     private KernelFunction build() {
-        int removedBytes = 0;
-        for (int a = 0; a < promoted.length; a++) {
-            if (promoted[a]) {
-                removedBytes += memory.arrays().get(a).bytes();
-            }
-        }
         for (int i = 0; i < f.instrCount(); i++) {
             LocalAccess x = memory.access(i);
             if (x != null && x.role() != LocalAccess.Role.ADDRESS && elementBytes[x.array()] == 0) {
                 elementBytes[x.array()] = x.elementBytes();
             }
         }
-        for (Param p : f.params()) {
-            fb.param(p);
-        }
-        fb.launchBounds(f.launchBounds());
-        fb.addLocalBytes(f.localBytes() - removedBytes);
-        fb.addSharedBytes(f.sharedBytes());
-        for (int v = 0; v < f.vregCount(); v++) {
-            fb.vreg(f.vregName(v), f.vregClass(v), f.pairMode(v), f.vregFlags(v), f.nvptxClass(v));
-        }
-        for (VregConstraint c : f.constraints()) {
-            fb.constraint(c);
-        }
         for (int b = 0; b < f.blockCount(); b++) {
-            if (f.blockLabel(b) != null) {
-                fb.label(f.blockLabel(b));
-            }
+            copy.startBlock(b);
             for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
                 LocalAccess x = memory.access(i);
                 if (x != null && promoted[x.array()]) {
                     rewriteAccess(i, x);
-                } else if (f.instrHas(i, InstrFlags.BRANCH)) {
-                    fb.branch(f.opcode(i), f.instrFlags(i) & ~InstrFlags.BRANCH, uses(i), targets(b, i), f.instrLine(i));
                 } else {
-                    fb.instr(f.opcode(i), f.instrKind(i), f.instrFlags(i), defs(i), uses(i), f.instrLine(i));
+                    copy.copy(b, i);
                 }
             }
         }
-        for (CallTarget t : f.callTargets()) {
-            fb.callTarget(t);
-        }
-        return fb.build();
+        return copy.build();
     }
 
     private void rewriteAccess(int i, LocalAccess x) {
@@ -157,41 +138,5 @@ final class LocalArrayPromotion {
                     typed);
         }
         return elementVreg[a][k];
-    }
-
-    private int[] defs(int i) {
-        int[] d = new int[f.defCount(i)];
-        for (int k = 0; k < d.length; k++) {
-            d[k] = f.def(i, k);
-        }
-        return d;
-    }
-
-    private int[] uses(int i) {
-        int[] u = new int[f.useCount(i)];
-        for (int k = 0; k < u.length; k++) {
-            u[k] = f.use(i, k);
-        }
-        return u;
-    }
-
-    /**
-     * The labels branch {@code i}, the last instruction of block {@code b}, targets: its successors,
-     * except the block it falls through to (unless that is its only successor, a branch to the next
-     * block).
-     */
-    private List<String> targets(int b, int i) {
-        boolean fallsThrough = !f.instrHas(i, InstrFlags.NO_FALLTHROUGH);
-        List<String> out = new ArrayList<>();
-        for (int k = 0; k < f.succCount(b); k++) {
-            int s = f.succ(b, k);
-            if (!(fallsThrough && s == b + 1) && f.blockLabel(s) != null) {
-                out.add(f.blockLabel(s));
-            }
-        }
-        if (out.isEmpty() && b + 1 < f.blockCount() && f.blockLabel(b + 1) != null) {
-            out.add(f.blockLabel(b + 1));
-        }
-        return out;
     }
 }

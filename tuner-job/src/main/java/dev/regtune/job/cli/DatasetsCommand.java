@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             DatasetsListCommand.class,
             DatasetsManifestCommand.class,
-            DatasetsGenerateCommand.class
+            DatasetsGenerateCommand.class,
+            DatasetsProbeCommand.class
         })
 public final class DatasetsCommand {
 }

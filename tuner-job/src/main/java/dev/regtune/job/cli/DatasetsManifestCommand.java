@@ -89,7 +89,7 @@ public final class DatasetsManifestCommand extends RegtuneCommand {
         if (!Files.isDirectory(root)) {
             throw new UsageException("--relative-to '" + root + "' is not a folder");
         }
-        PtxasRunner runner = PtxasRunner.of(ptxasExecutable());
+        PtxasRunner runner = PtxasRunner.of(PtxasExecutable.resolve(ptxas, ptxasOnPath, "the manifest"));
 
         Path partial = Files.createTempFile(folder, ".manifest", ".csv.partial");
         try {
@@ -135,17 +135,6 @@ public final class DatasetsManifestCommand extends RegtuneCommand {
         Path abs = dir.toAbsolutePath().normalize();
         Path up = abs.getParent() == null ? null : abs.getParent().getParent();
         return up != null ? up : abs;
-    }
-
-    private Path ptxasExecutable() {
-        if (ptxas != null) {
-            if (!Files.isRegularFile(ptxas) || !Files.isExecutable(ptxas)) {
-                throw new UsageException("--ptxas '" + ptxas + "' is not an executable file");
-            }
-            return ptxas;
-        }
-        return ptxasOnPath.get().orElseThrow(() -> new UsageException("the manifest needs the real ptxas, which is "
-                + "not on the PATH; install CUDA 13.0 or name it with --ptxas"));
     }
 
     /** The fidelity harness's ptxas runner as the datasets module's probe. */

@@ -21,5 +21,10 @@
  * what it reports are held-out figures. Metric classes are small, pure and tested against
  * hand-computed values; the harness decides which pairs they see. Nothing here changes the model
  * or its defaults: a calibration says which candidate to adopt, a person adopts it.
+ *
+ * <p>The lowering table of {@code dev.regtune.core.lower} is measured here too:
+ * {@link dev.regtune.job.fidelity.LoweringProber} runs ptxas and the model without lowering on the
+ * probe kernels of {@code dev.regtune.datasets.probe} and
+ * {@link dev.regtune.job.fidelity.LoweringProbeRow} turns the figures into a row of the table.
  */
 package dev.regtune.job.fidelity;

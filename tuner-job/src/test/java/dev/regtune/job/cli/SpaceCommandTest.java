@@ -69,7 +69,7 @@ class SpaceCommandTest {
         List<String> lines = run.out().lines().toList();
         assertEquals(201, lines.size());
         String[] header = lines.get(0).split(",", -1);
-        assertEquals(74, header.length); // arch, maxrregcount and the 72 knobs of spaces/full.json
+        assertEquals(77, header.length); // arch, maxrregcount and the 75 knobs of spaces/full.json
         assertEquals("arch", header[0]);
         assertEquals("maxrregcount", header[1]);
         int coalescing = List.of(header).indexOf("RegAllocCoalescing");

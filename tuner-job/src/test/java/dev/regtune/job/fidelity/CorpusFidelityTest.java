@@ -76,9 +76,9 @@ class CorpusFidelityTest {
         List<KernelOutcome> outcomes = realOutcomes(List.of(ArchProfiles.of("sm_80"), ArchProfiles.of("sm_90")),
                 BUDGETS, List.of(AllocatorFamily.of(Knobs.defaults())));
         assertEquals(935, outcomes.size());
-        // arch, Spearman, MAPE, within 10%, spill F1, bytes within 2x (README: 0.910 19.2% 36.9% 0.840 59.2%;
-        // 0.919 18.1% 39.2% 0.824 64.3%)
-        Object[][] floors = {{"sm_80", 0.89, 20.7, 0.339, 0.82, 0.562}, {"sm_90", 0.899, 19.6, 0.362, 0.804, 0.613}};
+        // arch, Spearman, MAPE, within 10%, spill F1, bytes within 2x (README: 0.917 18.9% 39.1% 0.852 59.0%;
+        // 0.926 17.7% 41.6% 0.838 63.2%)
+        Object[][] floors = {{"sm_80", 0.897, 20.4, 0.361, 0.832, 0.56}, {"sm_90", 0.906, 19.2, 0.386, 0.818, 0.602}};
         for (Object[] f : floors) {
             String arch = (String) f[0];
             GroupFigures m = figures(outcomes, arch, null);
@@ -94,11 +94,11 @@ class CorpusFidelityTest {
             assertTrue(m.shareWithin10() > b.shareWithin10(), arch + " within 10% " + m + " vs " + b);
             assertTrue(m.spills().f1() > b.spills().f1(), arch + " spill F1 " + m + " vs " + b);
         }
-        // MAPE per kind on sm_90 (README: calls 10.8%, local 18.6%, tensor 11.4%, plain 18.8%), plus 1.5 points
-        assertTrue(figures(outcomes, "sm_90", KernelKind.CALLS).mapePercent() <= 12.3);
-        assertTrue(figures(outcomes, "sm_90", KernelKind.LOCAL).mapePercent() <= 20.1);
+        // MAPE per kind on sm_90 (README: calls 10.6%, local 21.3%, tensor 11.4%, plain 18.2%), plus 1.5 points
+        assertTrue(figures(outcomes, "sm_90", KernelKind.CALLS).mapePercent() <= 12.1);
+        assertTrue(figures(outcomes, "sm_90", KernelKind.LOCAL).mapePercent() <= 22.8);
         assertTrue(figures(outcomes, "sm_90", KernelKind.TENSOR).mapePercent() <= 12.9);
-        assertTrue(figures(outcomes, "sm_90", KernelKind.PLAIN).mapePercent() <= 20.3);
+        assertTrue(figures(outcomes, "sm_90", KernelKind.PLAIN).mapePercent() <= 19.7);
     }
 
     /**
@@ -160,12 +160,12 @@ class CorpusFidelityTest {
         assertTrue(model.mapePercent() < baseline.mapePercent(), model + " vs " + baseline);
         assertTrue(model.shareWithin10() > baseline.shareWithin10(), model + " vs " + baseline);
         assertTrue(model.spills().precision() > baseline.spills().precision(), model + " vs " + baseline);
-        // README figures, with the last digit rounded against the model: Spearman 0.909,
-        // MAPE 13.4%, within 10% 57.3%, precision 0.856, recall 0.880, spill-byte ratio
-        // median 1.00 and p90 1.96
+        // README figures, with the last digit rounded against the model: Spearman 0.911,
+        // MAPE 13.9%, within 10% 55.9%, precision 0.856, recall 0.880, spill-byte ratio
+        // median 1.00 and p90 1.97
         assertTrue(model.spearman() >= 0.90, "Spearman " + model.spearman());
-        assertTrue(model.mapePercent() <= 13.5, "MAPE " + model.mapePercent());
-        assertTrue(model.shareWithin10() >= 0.57, "within 10% " + model.shareWithin10());
+        assertTrue(model.mapePercent() <= 14.0, "MAPE " + model.mapePercent());
+        assertTrue(model.shareWithin10() >= 0.555, "within 10% " + model.shareWithin10());
         assertTrue(model.spills().precision() >= 0.85, "precision " + model.spills().precision());
         assertTrue(model.spills().recall() >= 0.87, "recall " + model.spills().recall());
         assertTrue(model.ratioMedian() >= 0.9 && model.ratioMedian() <= 1.1, "ratio " + model.ratioMedian());

@@ -1,0 +1,23 @@
+package dev.regtune.core.lower;
+
+/**
+ * What ptxas needs for one PTX construct on one architecture, beyond what the model sees.
+ *
+ * @param construct the opcode spelling the rule applies to, without {@code .ftz} and {@code .sat}
+ *     (for example {@code div.rn.f64}, {@code cvt.rzi.s32.f32})
+ * @param temporaries 32-bit registers live beside the instruction's inputs while its SASS sequence runs
+ * @param registerFloor the fewest registers ptxas reports, without a limit, for a kernel with the
+ *     construct (0: no more than for a kernel without it)
+ */
+public record LoweringRule(String construct, int temporaries, int registerFloor) {
+    public LoweringRule {
+        if (temporaries < 0 || registerFloor < 0) {
+            throw new IllegalArgumentException("a lowering rule has no negative counts: " + construct);
+        }
+    }
+
+    /** Whether the rule changes anything. */
+    public boolean matters() {
+        return temporaries > 0 || registerFloor > 0;
+    }
+}
