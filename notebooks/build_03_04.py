@@ -44,14 +44,16 @@ from regtune_nb import ROOT, regtune, results_dir, select, sql, swept_dimensions
 # --------------------------------------------------------------------------------------------
 NB03 = [
     md(r'''
-# 03 · Pareto front, occupancy cliffs and the exported profile
+# 03 · Pareto front, the occupancy trade-off and the exported profile
 
-Which knob configurations are worth considering at all, and what does the register budget cost?
-This notebook takes RegTune's own selection of a sweep (`regtune select --objective latency`):
-its Pareto front over total spill bytes, geometric-mean estimated latency and mean registers,
-and its robust global configuration with train/test scores against the default knobs. It then
-shows from SQL over the sweep's Parquet where occupancy drops as registers grow (the occupancy
-cliffs) and how each register budget moves kernels across them. Finally it exports the global
+Which knob configurations are worth considering at all, and what does the register budget cost
+or buy? This notebook takes RegTune's own selection of a sweep (`regtune select --objective
+time`, the occupancy-aware estimated kernel time): its Pareto front over total spill bytes,
+geometric-mean estimated latency and mean registers, and its robust global configuration with
+train/test scores against the default knobs. It then shows from SQL over the sweep's Parquet
+where occupancy drops as registers grow (the occupancy cliffs), how each register budget moves
+kernels across them, and, per kernel, the estimated kernel time against the register budget: the
+trade-off between the spills a budget costs and the warps it adds. Finally it exports the global
 configuration as a profile with `regtune export`.
 '''),
     code(PARAMETERS + r'''
@@ -59,8 +61,8 @@ RESULTS = results_dir()  # a sweep's --out folder; default runs/quickstart, or s
 ''' + PLACEHOLDER, tags=("parameters",)),
     code(r'''
 use_results(RESULTS)
-sel = select(RESULTS, objective="latency")  # writes RESULTS/selection-latency.json
-SELECTION = RESULTS / "selection-latency.json"
+sel = select(RESULTS, objective="time")  # writes RESULTS/selection-time.json
+SELECTION = RESULTS / "selection-time.json"
 # select reads one release's rows (every family of it); the SQL below reads the same ones.
 versions = sel["provenance"]["model_versions"]
 VERSION_FILTER = "model_version IN (" + ", ".join("'" + v.replace("'", "''") + "'" for v in versions) + ")"
@@ -239,12 +241,82 @@ else:
     plt.show()
 '''),
     md(r'''
+## The occupancy trade-off: estimated kernel time against the register budget
+
+`est_time_cycles` is RegTune's estimate of how long one SM takes to run a fixed amount of work
+(as many warps as the SM holds at full occupancy) with the active warps the registers allow: the
+largest of an issue bound (instructions / issue rate), a latency bound (one warp's latency /
+active warps, Little's law) and a memory bound (memory requests x their latency / requests in
+flight). A lower budget spills (more instructions, more local-memory traffic, a longer latency)
+but may fit more warps. Per kernel and budget the time below is the lowest over the other swept
+knobs, divided by the kernel's time without a limit: a curve that dips below 1 has its knee, the
+best budget, there.
+'''),
+    figure(r'''
+has_time = "est_time_cycles" in sql("SELECT * FROM results LIMIT 1").columns
+curves = pd.DataFrame()
+if has_time:
+    curves = sql(f"""
+        WITH t AS (SELECT kernel_id, any_value(kernel_name) AS kernel_name, any_value(arch) AS arch,
+                          register_budget, min(est_time_cycles) AS cycles, min(registers) AS registers
+                   FROM results WHERE {VERSION_FILTER} AND status = 'OK' AND est_time_cycles IS NOT NULL
+                   GROUP BY kernel_id, register_budget),
+             u AS (SELECT kernel_id, cycles AS unlimited, registers AS unlimited_registers
+                   FROM t WHERE register_budget = 0)
+        SELECT t.*, u.unlimited, u.unlimited_registers, t.cycles / u.unlimited AS relative
+        FROM t JOIN u USING (kernel_id) ORDER BY kernel_id, register_budget""")
+if curves.empty or curves["register_budget"].nunique() < 2:
+    placeholder("Kernel time against the register budget",
+                "no estimated kernel time (est_time_cycles, result schema 4) at two register budgets: nothing to plot")
+else:
+    # the knee: each kernel's lowest time; ties go to no limit (budget 0), so a gain is strict
+    order = curves.assign(no_limit_first=curves["register_budget"] != 0)
+    knee = order.sort_values(["kernel_id", "cycles", "no_limit_first", "register_budget"]).groupby("kernel_id").head(1)
+    knee = knee.assign(gain=knee["unlimited"] / knee["cycles"] - 1)
+    gaining = knee[knee["register_budget"] != 0].sort_values("gain", ascending=False)
+    n = curves["kernel_id"].nunique()
+    print(f"{len(gaining)} of {n} kernels ({len(gaining) / n:.0%}) run fastest at a register budget below no limit; "
+          f"median predicted gain {gaining['gain'].median():.1%}" if len(gaining) else
+          f"none of {n} kernels runs faster with a register budget")
+    with pd.option_context("display.float_format", "{:.3f}".format):
+        display(gaining[["kernel_name", "arch", "unlimited_registers", "unlimited", "register_budget", "registers",
+                         "cycles", "gain"]].rename(columns={"unlimited_registers": "registers_no_limit",
+                         "unlimited": "time_no_limit", "register_budget": "best_budget",
+                         "registers": "registers_at_best", "cycles": "time_at_best"}))
+    budgets_seen = sorted(curves["register_budget"].unique(), key=lambda b: (b == 0, b))
+    position = {b: i for i, b in enumerate(budgets_seen)}
+    fig, ax = plt.subplots(figsize=(10, 4.8))
+    shown = gaining.head(8)
+    if shown.empty:
+        shown = knee.sort_values("unlimited_registers", ascending=False).head(4)
+    for i, (_, k) in enumerate(shown.iterrows()):
+        c = curves[curves["kernel_id"] == k["kernel_id"]].sort_values("register_budget", key=lambda b: b.map(position))
+        xs = [position[b] for b in c["register_budget"]]
+        line, = ax.plot(xs, c["relative"], marker="o", label=f"{k['kernel_name']} ({k['arch']})")
+        ax.scatter([position[k["register_budget"]]], [k["cycles"] / k["unlimited"]], s=160, facecolors="none",
+                   edgecolors=line.get_color(), linewidths=1.8)
+    ax.axhline(1.0, color="0.4", linestyle="--", linewidth=1)
+    ax.set_xticks(range(len(budgets_seen)))
+    ax.set_xticklabels(["none" if b == 0 else str(b) for b in budgets_seen])
+    ax.set_xlabel("register budget (registers per thread; none = no limit)")
+    ax.set_ylabel("est_time_cycles / time without a limit (ratio)")
+    ax.set_yscale("log")
+    ax.set_title("Estimated kernel time against the register budget (circle: the knee, each kernel's best)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="best")
+    fig.tight_layout()
+    plt.show()
+'''),
+    md(r'''
 ## The robust global profile: train and test scores
 
 `select` picks one configuration on the training kernels and scores it on the held-out ones. The
-objective is the geometric mean over kernels of (latency + 1) / (kernel's best latency + 1): 1 is
-the best of the sweep on every kernel. Regret is that ratio minus 1 (mean and largest over
-kernels); improvement is the default's geometric-mean latency over the global one's, minus 1.
+objective is the geometric mean over kernels of (time + 1) / (kernel's best time + 1), with the
+time `est_time_cycles`: 1 is the best of the sweep on every kernel. A training kernel a candidate
+failed on counts as 10 x its best. Regret is that ratio minus 1 (mean and largest over kernels);
+improvement is the default's geometric-mean time over the global one's, minus 1 (positive: the
+global configuration is faster). With several architectures `select` also chooses one global
+configuration per architecture (`global_by_arch`), shown after the scores.
 '''),
     code(r'''
 g, d = sel.get("global"), sel.get("default") or {}
@@ -270,15 +342,23 @@ print(f"split: {len(split.get('train', []))} training / {len(split.get('test', [
       f"(train fraction {split.get('train_fraction')}, seed {split.get('seed')})")
 with pd.option_context("display.float_format", "{:.4f}".format):
     display(scores)
+per_arch = sel.get("global_by_arch") or {}
+if per_arch:
+    display(pd.DataFrame([{"arch": a, "config_id": b["config_id"],
+                           "changes": ", ".join(f"{k}={v}" for k, v in sorted(b["configuration"].items())) or "(defaults)",
+                           "train_objective": (b.get("train") or {}).get("objective"),
+                           "test_objective": (b.get("test") or {}).get("objective"),
+                           "test_improvement": (b.get("test") or {}).get("improvement")}
+                          for a, b in sorted(per_arch.items())]))
 '''),
     figure(r'''
 if scores.empty:
     placeholder("Train and test scores", "no global and no default configuration in the selection: nothing to plot")
 else:
     fig, axes = plt.subplots(1, 3, figsize=(14, 4))
-    metrics = [("objective", "geomean latency ratio to each kernel's best (ratio, 1 = best)"),
-               ("regret", "mean regret (fraction above kernel's best latency)"),
-               ("max_regret", "largest regret (fraction above kernel's best latency)")]
+    metrics = [("objective", "geomean time ratio to each kernel's best (ratio, 1 = best)"),
+               ("regret", "mean regret (fraction above kernel's best time)"),
+               ("max_regret", "largest regret (fraction above kernel's best time)")]
     whos = list(dict.fromkeys(scores["configuration"]))
     sets = ["train", "test"]
     width = 0.8 / len(whos)
@@ -296,7 +376,7 @@ else:
         top = float(np.nanmax(scores[metric].astype(float))) if scores[metric].notna().any() else 0.0
         ax.set_ylim(0, max(top * 1.3, 0.05))  # all scores are >= 0; a zero regret still gets an axis
         ax.legend(fontsize=8, loc="upper center", ncol=2)
-    fig.suptitle("Robust global configuration against the default: train vs held-out test (objective: latency)")
+    fig.suptitle("Robust global configuration against the default: train vs held-out test (objective: time)")
     fig.tight_layout()
     plt.show()
 '''),
@@ -304,8 +384,8 @@ else:
 ## Exporting the profile
 
 `regtune export` writes the global configuration as a knob profile, here for the last
-architecture of the selection (the configuration is the same for each), in JSON and as a
-ptxas-style knobs file, into the results folder.
+architecture of the selection (that architecture's own global configuration when `select` chose
+one per architecture), in JSON and as a ptxas-style knobs file, into the results folder.
 '''),
     code(r'''
 if not sel.get("global"):

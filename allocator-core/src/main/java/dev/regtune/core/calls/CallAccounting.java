@@ -11,7 +11,9 @@ import dev.regtune.core.explain.AllocationEvent;
 import dev.regtune.core.explain.AllocationListener;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.model.KernelTimeModel;
 import dev.regtune.core.model.Measurements;
+import dev.regtune.core.model.TimeParameters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -171,7 +173,10 @@ final class CallAccounting {
         Estimates estimates = base.estimates();
         if (registers != base.registers()) {
             Occupancy occ = Measurements.occupancy(base.allocatedFunction(), arch, knobs, registers, sp.smemBytes());
-            estimates = new Estimates(estimates.latencyCycles(), occ.occupancy(), occ.activeWarpsPerSm());
+            // the caller's registers changed its occupancy, so its time (the work stays the caller's own)
+            estimates = new Estimates(estimates.latencyCycles(), occ.occupancy(), occ.activeWarpsPerSm(),
+                    estimates.work(), KernelTimeModel.estimate(estimates.work(), estimates.latencyCycles(),
+                            occ.activeWarpsPerSm(), TimeParameters.of(arch, knobs)));
         }
         return new Charged(new AllocationResult(base.function(), base.arch(), base.status(), base.message(), usage,
                 spills, estimates, base.stats(), base.copyCoalescing(), base.assignment(), base.allocatedFunction()),

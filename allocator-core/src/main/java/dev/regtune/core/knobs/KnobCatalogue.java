@@ -318,6 +318,22 @@ public final class KnobCatalogue {
                     + "the calls kernels of corpus-real, repositories held out: 4 (chosen in all 13 folds; spill F1 "
                     + "0.92 cross-validated, 0.84 at 0).");
 
+    // ---- the kernel-time model (dev.regtune.core.model.KernelTimeModel) ----
+    public static final KnobDef TIME_ISSUE_RATE = def(-1, "RegTuneTimeIssueRate", false, KnobType.DOUBLE, 0.0, 0.0,
+            64.0, KnobEffect.MODELLED, "Warp instructions one SM issues per cycle in the estimated kernel time "
+                    + "(its issue bound); 0 takes the architecture's (4: four schedulers, one each).");
+    public static final KnobDef TIME_MEMORY_PARALLELISM = def(-1, "RegTuneTimeMemoryParallelism", false,
+            KnobType.INT, 0, 0, 100_000, KnobEffect.MODELLED, "Memory requests one SM keeps in flight in the "
+                    + "estimated kernel time (its memory bound, by Little's law: requests x latency / this); 0 takes "
+                    + "the architecture's (DRAM bandwidth per SM x latency / 128 bytes: 35 on sm_80, 43 on sm_90).");
+    public static final KnobDef TIME_WORK_WARPS = def(-1, "RegTuneTimeWorkWarps", false, KnobType.INT, 0, 0,
+            1_000_000, KnobEffect.MODELLED, "Warps of work per SM the estimated kernel time is the time of; 0 takes "
+                    + "the architecture's resident-warp limit, so that a latency-bound kernel at full occupancy takes "
+                    + "its one-thread latency.");
+    public static final KnobDef TIME_GLOBAL_TRAFFIC = bool(-1, "RegTuneTimeGlobalTraffic", false, true,
+            KnobEffect.MODELLED, "Count global-memory requests (loads, stores, atomics, textures) in the memory "
+                    + "bound of the estimated kernel time, not only local-memory (spill and stack) requests.");
+
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 

@@ -17,9 +17,22 @@ import java.util.Objects;
  * @param localLoadLatency cycles of a spill reload (LDL hitting L1)
  * @param localStoreIssue issue cycles of a spill store (STL)
  * @param sharedLoadLatency cycles of a shared-memory spill reload (LDS)
+ * @param issueRate warp instructions one SM issues per cycle: one per scheduler, four schedulers
+ *     (sub-partitions) per SM on every generation from Volta on (CUDA programming guide,
+ *     "Hardware Multithreading"; the Volta to Hopper whitepapers)
+ * @param memoryParallelism memory requests (one 128-byte warp transaction each) one SM keeps in
+ *     flight, by Little's law the DRAM bandwidth per SM per cycle times the global-load latency over
+ *     128 bytes: V100 900 GB/s / 80 SMs / 1.38 GHz x 400 cycles = 25; T4 320 / 40 / 1.59 x 450 = 18;
+ *     A100 1555 / 108 / 1.41 x 400 = 35; RTX 3090 936 / 82 / 1.70 x 420 = 22; H100 SXM
+ *     3350 / 132 / 1.755 x 380 = 43; B200 8000 / 148 / 1.90 x 380 = 84. The same figure over the
+ *     L1-hit local latency (~24 cycles) gives about one local request per cycle, the L1's 128 bytes
+ *     per cycle, so one constant serves both spaces
  */
 public record LatencyTable(String name, Map<InstrKind, Integer> latency, int localLoadLatency, int localStoreIssue,
-        int sharedLoadLatency) {
+        int sharedLoadLatency, double issueRate, int memoryParallelism) {
+
+    /** Warp schedulers per SM, each issuing one warp instruction per cycle (sm_70 and later). */
+    private static final double SCHEDULERS_PER_SM = 4.0;
 
     public LatencyTable {
         latency = Map.copyOf(latency);
@@ -27,6 +40,10 @@ public record LatencyTable(String name, Map<InstrKind, Integer> latency, int loc
             if (!latency.containsKey(k)) {
                 throw new IllegalArgumentException("latency table " + name + " has no entry for " + k);
             }
+        }
+        if (!(issueRate > 0) || memoryParallelism <= 0) {
+            throw new IllegalArgumentException("latency table " + name + " needs a positive issue rate and memory "
+                    + "parallelism but has " + issueRate + " and " + memoryParallelism);
         }
     }
 
@@ -38,25 +55,26 @@ public record LatencyTable(String name, Map<InstrKind, Integer> latency, int loc
     public static LatencyTable forArch(ArchProfile arch) {
         int sm = arch.smVersion();
         if (sm < 75) {
-            return table("volta", 4, 6, 8, 18, 4, 2, 5, 28, 400, 4, 0, 24, 24, 6, 16);
+            return table("volta", 4, 6, 8, 18, 4, 2, 5, 28, 400, 4, 0, 24, 24, 6, 16, 25);
         }
         if (sm < 80) {
-            return table("turing", 4, 6, 10, 20, 4, 2, 5, 32, 450, 4, 0, 26, 26, 6, 18);
+            return table("turing", 4, 6, 10, 20, 4, 2, 5, 32, 450, 4, 0, 26, 26, 6, 18, 18);
         }
         if (sm == 80) {
-            return table("ampere-a100", 4, 5, 8, 18, 4, 2, 4, 30, 400, 4, 0, 24, 24, 6, 16);
+            return table("ampere-a100", 4, 5, 8, 18, 4, 2, 4, 30, 400, 4, 0, 24, 24, 6, 16, 35);
         }
         if (sm < 90) {
-            return table("ampere-ada", 4, 5, 16, 18, 4, 2, 4, 30, 420, 4, 0, 24, 24, 6, 18);
+            return table("ampere-ada", 4, 5, 16, 18, 4, 2, 4, 30, 420, 4, 0, 24, 24, 6, 18, 22);
         }
         if (sm == 90) {
-            return table("hopper", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16);
+            return table("hopper", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16, 43);
         }
-        return table("blackwell", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16);
+        return table("blackwell", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16, 84);
     }
 
     private static LatencyTable table(String name, int alu, int fp32, int fp64, int sfu, int cvt, int mov, int imul,
-            int shared, int global, int constant, int param, int warp, int local, int branch, int mma) {
+            int shared, int global, int constant, int param, int warp, int local, int branch, int mma,
+            int memoryParallelism) {
         Map<InstrKind, Integer> m = new EnumMap<>(InstrKind.class);
         m.put(InstrKind.INT_ALU, alu);
         m.put(InstrKind.FP32, fp32);
@@ -83,6 +101,6 @@ public record LatencyTable(String name, Map<InstrKind, Integer> latency, int loc
         m.put(InstrKind.CALL, 2 * branch);
         m.put(InstrKind.RETURN, branch);
         m.put(InstrKind.OTHER, alu);
-        return new LatencyTable(name, m, local, 1, shared);
+        return new LatencyTable(name, m, local, 1, shared, SCHEDULERS_PER_SM, memoryParallelism);
     }
 }

@@ -36,7 +36,8 @@ public final class MeasureStage implements Stage<AllocationState> {
         s.result(new AllocationResult(s.original().name(), s.arch().name(), AllocationStatus.OK, "",
                 new RegisterUsage(m.registers(), m.uniformRegisters(), m.predicateRegisters(), s.budget().registers()),
                 new SpillUsage(m.spills().localSpillBytes(), m.spills().localRefillBytes(), frame, s.smemBytesPerBlock()),
-                new Estimates(m.estLatencyCycles(), m.occupancy().occupancy(), m.occupancy().activeWarpsPerSm()),
+                new Estimates(m.estLatencyCycles(), m.occupancy().occupancy(), m.occupancy().activeWarpsPerSm(),
+                        m.work(), m.time()),
                 s.stats(), s.copyCoalescing(), s.lift(s.assignment()), s.allocated()));
     }
 

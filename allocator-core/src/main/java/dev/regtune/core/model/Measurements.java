@@ -1,7 +1,9 @@
 package dev.regtune.core.model;
 
 import dev.regtune.core.alloc.Assignment;
+import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.core.alloc.SpillSpace;
+import dev.regtune.core.alloc.WarpWork;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.arch.Occupancy;
 import dev.regtune.core.arch.OccupancyCalculator;
@@ -16,7 +18,7 @@ import dev.regtune.core.spill.SpillStatistics;
  * counts them (highest general-purpose slot used plus the reserved registers, plus one GPR when
  * predicates were spilled into GPR bits, and never fewer than {@code RegTuneMinimumRegisters} or the register floor of the
  * function's lowered constructs), uniform and predicate registers, spill bytes, the
- * estimated latency and the occupancy. Shared by every allocator family.
+ * estimated latency, the occupancy and the estimated kernel time. Shared by every allocator family.
  *
  * @param registers "Used N registers"
  * @param uniformRegisters UR used
@@ -26,9 +28,12 @@ import dev.regtune.core.spill.SpillStatistics;
  * @param occupancy the occupancy at {@code registers}
  * @param gprPeak highest GPR slot used plus its width, over the GPR classes: what {@code registers} is counted from
  * @param predicateBitRegister whether one GPR was added to hold spilled predicates
+ * @param work what one warp issues, for the kernel time
+ * @param time the estimated kernel time at {@code occupancy} ({@link KernelTimeModel})
  */
 public record Measurements(int registers, int uniformRegisters, int predicateRegisters, SpillStatistics spills,
-        long estLatencyCycles, Occupancy occupancy, int gprPeak, boolean predicateBitRegister) {
+        long estLatencyCycles, Occupancy occupancy, int gprPeak, boolean predicateBitRegister, WarpWork work,
+        KernelTime time) {
     private static final OccupancyCalculator OCCUPANCY = new OccupancyCalculator();
 
     /**
@@ -90,7 +95,11 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
         Occupancy occ = occupancy(fn, arch, knobs, registers, smemSpillBytesPerBlock);
         SpillStatistics stats = new SpillStatistics(localStore, localLoad, sharedStore, sharedLoad, spilledValues,
                 bitSpills);
-        return new Measurements(registers, uniform, predicates, stats, latency, occ, gprPeak, predicateBits);
+        WarpWork work = WarpWorkCounter.count(fn, freq, traffic, counts.localStoresAfter);
+        KernelTime time = KernelTimeModel.estimate(work, latency, occ.activeWarpsPerSm(),
+                TimeParameters.of(arch, knobs));
+        return new Measurements(registers, uniform, predicates, stats, latency, occ, gprPeak, predicateBits, work,
+                time);
     }
 
     /**
@@ -122,12 +131,14 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
         final int[] localBefore;
         final int[] sharedBefore;
         final int[] storesAfter;
+        final int[] localStoresAfter;
         private final int[] seen;
 
         SpillCounts(int instrs, int vregs) {
             localBefore = new int[instrs];
             sharedBefore = new int[instrs];
             storesAfter = new int[instrs];
+            localStoresAfter = new int[instrs];
             seen = new int[vregs];
         }
 
@@ -151,6 +162,7 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
                 if (def) {
                     localStore += bytes;
                     storesAfter[i]++;
+                    localStoresAfter[i]++;
                 } else {
                     localLoad += bytes;
                     localBefore[i]++;

@@ -1,9 +1,14 @@
 /**
  * Budget and cost models around the allocator: the register budget a function is allocated to
  * ({@link dev.regtune.core.model.RegisterBudget}), the occupancy-aware budget interpolation of
- * seed 000 ({@link dev.regtune.core.model.BudgetModel}), and the estimated-latency model
+ * seed 000 ({@link dev.regtune.core.model.BudgetModel}), the estimated-latency model
  * ({@link dev.regtune.core.model.LatencyModel} over per-architecture
- * {@link dev.regtune.core.model.LatencyTable}s).
+ * {@link dev.regtune.core.model.LatencyTable}s), and the occupancy-aware estimated kernel time
+ * ({@link dev.regtune.core.model.KernelTimeModel}: the largest of an issue, a latency (Little's law
+ * over the active warps) and a memory bound, after Hong and Kim's MWP/CWP model; its inputs are
+ * counted by {@link dev.regtune.core.model.WarpWorkCounter} and its constants are
+ * {@link dev.regtune.core.model.TimeParameters}, from the architecture tables and the
+ * {@code RegTuneTime*} knobs; the class documentation gives the formula, sources and limits).
  *
  * <p>Interpretations chosen where the seed is vague:
  * <ul>

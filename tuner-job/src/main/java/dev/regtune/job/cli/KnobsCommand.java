@@ -2,7 +2,17 @@ package dev.regtune.job.cli;
 
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.job.report.KnobListing;
+import dev.regtune.job.report.sweep.InertKnobs;
+import dev.regtune.job.results.ResultSchema;
+import dev.regtune.job.select.ResultTableReader;
+import dev.regtune.job.select.SelectionInputException;
+import dev.regtune.job.spark.SparkSessions;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -13,7 +23,11 @@ import picocli.CommandLine.Option;
         description = {
             "List every knob of the model: name, ptxas knob number (- when the seeds give none), type, default, "
                     + "valid range, effect (MODELLED: read by the model; PASSIVE: accepted and recorded only) "
-                    + "and meaning. These names and numbers are what --knob NAME=VALUE accepts."
+                    + "and meaning. These names and numbers are what --knob NAME=VALUE accepts.",
+            "With --results, also what a sweep shows of each knob (column in_sweep): 'no effect' when "
+                    + "configurations that differ in that knob alone gave the same status, registers, spill bytes, "
+                    + "latency and kernel time on every kernel; 'changes results'; 'untested' when no two "
+                    + "configurations differ in it alone; 'not swept'."
         })
 public final class KnobsCommand extends RegtuneCommand {
 
@@ -24,9 +38,30 @@ public final class KnobsCommand extends RegtuneCommand {
             description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format;
 
+    @Option(names = "--results", paramLabel = "DIR",
+            description = "The --out folder of 'regtune sweep' (or its results folder): mark the knobs it shows to "
+                    + "have no effect on any kernel (read with Spark, in local mode).")
+    Path results;
+
     @Override
     protected int run() throws IOException {
-        KnobListing listing = new KnobListing(KnobCatalogue.all());
+        Map<String, String> inSweep = new TreeMap<>();
+        if (results != null) {
+            Path folder;
+            try {
+                folder = ResultTableReader.resultsFolder(results);
+            } catch (SelectionInputException e) {
+                throw new UsageException(e.getMessage());
+            }
+            SparkSession spark = SparkSessions.open("regtune knobs", Optional.empty());
+            InertKnobs.of(spark.read().schema(ResultSchema.schema()).parquet(folder.toString()))
+                    .forEach((knob, verdict) -> inSweep.put(knob, switch (verdict) {
+                        case EFFECT -> "changes results";
+                        case NO_EFFECT -> "no effect";
+                        case UNTESTED -> "untested";
+                    }));
+        }
+        KnobListing listing = new KnobListing(KnobCatalogue.all(), inSweep);
         switch (format) {
             case text -> listing.writeText(out());
             case csv -> listing.writeCsv(out());

@@ -68,8 +68,9 @@ public final class ReportCommand extends RegtuneCommand {
             description = "Report only this run's rows (default: every run in the folder).")
     String runId;
 
-    @Option(names = "--objective", paramLabel = "OBJECTIVE", defaultValue = "latency",
-            description = "The objective of the knob plots and of the tuned configuration: latency "
+    @Option(names = "--objective", paramLabel = "OBJECTIVE", defaultValue = "time",
+            description = "The objective of the knob plots and of the tuned configuration: time "
+                    + "(est_time_cycles, the occupancy-aware estimated kernel time), latency "
                     + "(est_latency_cycles), spills (spill store + load + shared-memory spill bytes) or registers; "
                     + "also lex:M1,M2,... (the plots use M1) and weighted:M1=W1,... as 'regtune select' accepts "
                     + "them (default: ${DEFAULT-VALUE}).")

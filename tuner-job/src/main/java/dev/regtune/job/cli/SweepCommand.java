@@ -79,16 +79,17 @@ public final class SweepCommand extends RegtuneCommand {
         @Option(names = "--strategy", paramLabel = "STRATEGY", required = true,
                 converter = ChoiceConverters.StrategyConverter.class,
                 description = "halving (successive halving over kernels), bayes (tree-structured Parzen "
-                        + "estimator) or nsga2 (multi-objective: latency, spills, registers).")
+                        + "estimator) or nsga2 (multi-objective: time, latency, spills, registers).")
         Strategy strategy;
 
         @Option(names = "--budget", paramLabel = "N", required = true,
                 description = "Configurations to evaluate (halving: in its first round).")
         int budget;
 
-        @Option(names = "--objective", paramLabel = "OBJECTIVE", defaultValue = "latency",
-                description = "What halving and bayes minimise: latency (geometric mean of est_latency_cycles), "
-                        + "spills (spill bytes) or registers (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--objective", paramLabel = "OBJECTIVE", defaultValue = "time",
+                description = "What halving and bayes minimise: time (geometric mean of est_time_cycles, the "
+                        + "occupancy-aware kernel time), latency (geometric mean of est_latency_cycles), spills "
+                        + "(spill bytes) or registers (default: ${DEFAULT-VALUE}).")
         String objective;
     }
 

@@ -44,6 +44,13 @@ public final class ResultColumns {
     public static final String EST_LATENCY_CYCLES = "est_latency_cycles";
     public static final String OCCUPANCY = "occupancy";
     public static final String ACTIVE_WARPS = "active_warps";
+    /**
+     * The occupancy-aware estimated kernel time ({@code KernelTimeModel}): cycles for one SM to run
+     * a fixed amount of work at the row's active warps; null when no block fits (schema 4).
+     */
+    public static final String EST_TIME_CYCLES = "est_time_cycles";
+    /** Which bound of the kernel time is the largest: ISSUE, LATENCY or MEMORY (schema 4). */
+    public static final String TIME_BOUND = "time_bound";
     public static final String ATTEMPTS = "attempts";
     /** Copy candidates CICC's copy coalescer found in front of the allocator; 0 where it did not run (schema 2). */
     public static final String COPIES_SEEN = "copies_seen";

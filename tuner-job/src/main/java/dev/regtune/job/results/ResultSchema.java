@@ -27,13 +27,14 @@ import org.apache.spark.sql.types.StructType;
  * choice knob, and {@code model_version} became per row the version of the row's allocator
  * family; 3 added five counters of the allocator's work ({@code AllocationStats}):
  * {@code spilled_values}, {@code guidance_picks}, {@code forced_spills}, {@code discarded_slots}
- * and {@code fallbacks}. Readers read every version with this schema: a column that an older file
+ * and {@code fallbacks}; 4 added the occupancy-aware kernel time, {@code est_time_cycles} and
+ * {@code time_bound} ({@code dev.regtune.core.model.KernelTimeModel}). Readers read every version with this schema: a column that an older file
  * lacks reads as null, which for a knob means its default ({@code allocator} = fatpoint, what
- * version 1 modelled) and for the copy counts and the counters "not recorded".
+ * version 1 modelled) and for the copy counts, the counters and the kernel time "not recorded".
  */
 public final class ResultSchema {
     /** Bumped whenever a column is added, removed or changes meaning. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     /** The metadata key of the schema version on the {@code model_version} field. */
     public static final String VERSION_KEY = "regtune_schema_version";
     /** The partition columns, outermost first. */
@@ -138,6 +139,11 @@ public final class ResultSchema {
         f.add(field(ResultColumns.EST_LATENCY_CYCLES, DataTypes.LongType, true, "estimated cycles of one thread"));
         f.add(field(ResultColumns.OCCUPANCY, DataTypes.DoubleType, true, "active warps per SM over the maximum"));
         f.add(field(ResultColumns.ACTIVE_WARPS, DataTypes.IntegerType, true, "active warps per SM"));
+        f.add(field(ResultColumns.EST_TIME_CYCLES, DataTypes.LongType, true, "estimated cycles for one SM to run "
+                + "the architecture's resident-warp limit of warps at this occupancy: the largest of the issue, "
+                + "latency and memory bounds; null when the kernel cannot launch, and before schema 4"));
+        f.add(field(ResultColumns.TIME_BOUND, DataTypes.StringType, true, "which bound sets est_time_cycles: ISSUE, "
+                + "LATENCY or MEMORY; null when there is no estimate"));
         f.add(field(ResultColumns.ATTEMPTS, DataTypes.IntegerType, true, "fat-point attempts over all classes "
                 + "(briggs: build-colour-spill rounds)"));
         f.add(field(ResultColumns.COPIES_SEEN, DataTypes.IntegerType, true, "copy candidates CICC's copy coalescer "

@@ -15,9 +15,22 @@ import dev.regtune.job.results.ResultStatus;
  * @param spillBytes {@code spill_store_bytes + spill_load_bytes + smem_spill_bytes}
  * @param estLatencyCycles {@code est_latency_cycles}
  * @param occupancy {@code occupancy}, NaN when the row has none
+ * @param estTimeCycles {@code est_time_cycles}, -1 when the row has none (written before result schema 4,
+ *     or a kernel that cannot launch)
  */
 public record Evaluation(int kernel, int config, ResultStatus status, int registers, long spillBytes,
-        long estLatencyCycles, double occupancy) {
+        long estLatencyCycles, double occupancy, long estTimeCycles) {
+
+    /** An evaluation without a kernel time (as result schema 3 and older wrote them). */
+    public Evaluation(int kernel, int config, ResultStatus status, int registers, long spillBytes,
+            long estLatencyCycles, double occupancy) {
+        this(kernel, config, status, registers, spillBytes, estLatencyCycles, occupancy, -1);
+    }
+
+    /** Whether the row has an estimated kernel time. */
+    public boolean hasTime() {
+        return estTimeCycles >= 0;
+    }
 
     /** Whether the figures are a successful allocation's; only these rows can be "best". */
     public boolean ok() {

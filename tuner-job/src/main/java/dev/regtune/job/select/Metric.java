@@ -7,6 +7,12 @@ import java.util.Optional;
 
 /** A figure of an evaluation that an objective minimises. */
 public enum Metric {
+    /**
+     * {@code est_time_cycles}: the occupancy-aware estimated kernel time (issue, latency hidden by the
+     * active warps, memory requests in flight; {@code KernelTimeModel}). Rows without it (result
+     * schema 3 and older, kernels that cannot launch) have no value and count as failed.
+     */
+    TIME("time", List.of("time", "kernel-time"), ResultColumns.EST_TIME_CYCLES),
     /** {@code est_latency_cycles}: the latency model's estimate for one thread. */
     LATENCY("latency", List.of("latency"), ResultColumns.EST_LATENCY_CYCLES),
     /** {@code spill_store_bytes + spill_load_bytes + smem_spill_bytes}. */
@@ -25,7 +31,7 @@ public enum Metric {
         this.columns = columns;
     }
 
-    /** The metric's name in objectives: latency, spills, registers. */
+    /** The metric's name in objectives: time, latency, spills, registers. */
     public String word() {
         return word;
     }
@@ -38,10 +44,16 @@ public enum Metric {
     /** The metric's value for an evaluation. */
     public double of(Evaluation e) {
         return switch (this) {
+            case TIME -> e.estTimeCycles();
             case LATENCY -> e.estLatencyCycles();
             case SPILLS -> e.spillBytes();
             case REGISTERS -> e.registers();
         };
+    }
+
+    /** Whether an OK evaluation has this metric (only the time may be absent). */
+    public boolean defined(Evaluation e) {
+        return this != TIME || e.hasTime();
     }
 
     /** The metric a word names (its name, its singular, or "regs"; any case). */
@@ -55,8 +67,8 @@ public enum Metric {
         return Optional.empty();
     }
 
-    /** "latency, spills or registers". */
+    /** "time, latency, spills or registers". */
     static String choices() {
-        return "latency, spills or registers";
+        return "time, latency, spills or registers";
     }
 }

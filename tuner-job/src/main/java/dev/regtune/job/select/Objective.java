@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 public sealed interface Objective permits Objective.Single, Objective.Lexicographic, Objective.Weighted {
 
     /**
-     * Parses an objective: {@code latency}, {@code spills}, {@code registers},
+     * Parses an objective: {@code time}, {@code latency}, {@code spills}, {@code registers},
      * {@code lex:M1,M2,...} or {@code weighted:M1=W1,M2=W2,...}.
      *
      * @throws SelectionInputException with one sentence saying what was expected
@@ -40,6 +40,17 @@ public sealed interface Objective permits Objective.Single, Objective.Lexicograp
     /** Component {@code component} of the key of an evaluation (meaningful for OK evaluations). */
     double value(int component, Evaluation e);
 
+    /** The metrics the key reads. */
+    List<Metric> metrics();
+
+    /**
+     * Whether an OK evaluation has every metric the key reads; one that does not (a row without
+     * {@code est_time_cycles} under the time objective) is infeasible like a failed one.
+     */
+    default boolean defined(Evaluation e) {
+        return metrics().stream().allMatch(m -> m.defined(e));
+    }
+
     /** One metric. */
     record Single(Metric metric) implements Objective {
         @Override
@@ -55,6 +66,11 @@ public sealed interface Objective permits Objective.Single, Objective.Lexicograp
         @Override
         public double value(int component, Evaluation e) {
             return metric.of(e);
+        }
+
+        @Override
+        public List<Metric> metrics() {
+            return List.of(metric);
         }
     }
 
@@ -77,6 +93,11 @@ public sealed interface Objective permits Objective.Single, Objective.Lexicograp
         @Override
         public double value(int component, Evaluation e) {
             return order.get(component).of(e);
+        }
+
+        @Override
+        public List<Metric> metrics() {
+            return order;
         }
     }
 
@@ -105,6 +126,11 @@ public sealed interface Objective permits Objective.Single, Objective.Lexicograp
                 sum += w.getValue() * w.getKey().of(e);
             }
             return sum;
+        }
+
+        @Override
+        public List<Metric> metrics() {
+            return weights.entrySet().stream().filter(w -> w.getValue() > 0).map(Map.Entry::getKey).toList();
         }
     }
 }

@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * The objective grammar of {@code --objective}:
  * <pre>
- *   latency | spills | registers
+ *   time | latency | spills | registers
  *   lex:METRIC[,METRIC...]                 metrics in priority order, each at most once
  *   weighted:METRIC=WEIGHT[,METRIC=WEIGHT...]   weights finite and at least 0, one above 0
  * </pre>
@@ -21,7 +21,7 @@ import java.util.Optional;
  */
 final class ObjectiveParser {
     /** What an objective looks like, for error messages. */
-    static final String EXPECTED = "latency, spills, registers, lex:METRIC,... (e.g. lex:spills,latency,registers) "
+    static final String EXPECTED = "time, latency, spills, registers, lex:METRIC,... (e.g. lex:spills,latency,registers) "
             + "or weighted:METRIC=WEIGHT,... (e.g. weighted:latency=1,spills=0.5)";
 
     private ObjectiveParser() {
@@ -117,7 +117,7 @@ final class ObjectiveParser {
     }
 
     private static Optional<String> suggestion(String word) {
-        List<String> words = List.of("latency", "spills", "registers");
+        List<String> words = List.of("time", "latency", "spills", "registers");
         return Suggestions.closest(word, words, 3).map(s -> "did you mean " + s + "?");
     }
 

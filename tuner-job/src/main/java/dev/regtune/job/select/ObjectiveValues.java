@@ -20,8 +20,8 @@ final class ObjectiveValues {
         this.feasible = new boolean[table.size()];
         for (int r = 0; r < table.size(); r++) {
             Evaluation e = table.evaluation(r);
-            feasible[r] = e.ok();
-            if (e.ok()) {
+            feasible[r] = e.ok() && objective.defined(e);
+            if (feasible[r]) {
                 for (int j = 0; j < components; j++) {
                     values[r * components + j] = objective.value(j, e);
                 }
@@ -37,7 +37,7 @@ final class ObjectiveValues {
         return components;
     }
 
-    /** Whether row {@code row} is OK, so has an objective value. */
+    /** Whether row {@code row} is OK and has every metric of the objective, so has an objective value. */
     boolean feasible(int row) {
         return feasible[row];
     }

@@ -38,10 +38,14 @@ public final class ProfileExport {
      * @throws SelectionInputException when there is no global configuration or the architecture is ambiguous
      */
     public static Exported global(SavedSelection s, Optional<String> arch) {
-        SavedSelection.Choice g = s.global().orElseThrow(() -> new SelectionInputException("the selection has no "
-                + "global configuration (no configuration was evaluated OK on every training kernel); export one "
-                + "kernel's best with --kernel"));
         String a = arch(s, arch);
+        SavedSelection.Choice own = s.globalByArch().get(a);
+        if (own != null) {
+            return exported(s, own, a, "the global configuration " + own.configId() + " of the " + a + " kernels");
+        }
+        SavedSelection.Choice g = s.global().orElseThrow(() -> new SelectionInputException("the selection has no "
+                + "global configuration (no configuration was evaluated OK on any training kernel); export one "
+                + "kernel's best with --kernel"));
         return exported(s, g, a, "the global configuration " + g.configId());
     }
 
@@ -100,7 +104,7 @@ public final class ProfileExport {
             throw new SelectionInputException("the selection names no architecture; give the profile's with --arch");
         }
         return fail("the selection covers " + String.join(", ", s.archs()) + "; name the profile's architecture "
-                + "with --arch (the global configuration is the same for each)");
+                + "with --arch (each has its own global configuration)");
     }
 
     private static SavedSelection.Kernel find(SavedSelection s, String kernel, Optional<String> arch) {

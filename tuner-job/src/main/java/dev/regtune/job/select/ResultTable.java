@@ -27,13 +27,14 @@ public final class ResultTable {
     private final long[] spillBytes;
     private final long[] latency;
     private final double[] occupancy;
+    private final long[] time;
     private final int defaultConfig;
     private final int[] statusCounts;
     private final List<String> notes;
 
     ResultTable(TableSource source, List<KernelInfo> kernels, List<ConfigInfo> configs, int[] kernelStart,
             int[] config, byte[] status, int[] registers, long[] spillBytes, long[] latency, double[] occupancy,
-            List<String> notes) {
+            long[] time, List<String> notes) {
         this.source = source;
         this.kernels = List.copyOf(kernels);
         this.configs = List.copyOf(configs);
@@ -44,6 +45,7 @@ public final class ResultTable {
         this.spillBytes = spillBytes;
         this.latency = latency;
         this.occupancy = occupancy;
+        this.time = time;
         this.notes = List.copyOf(notes);
         int d = -1;
         for (int c = 0; c < this.configs.size() && d < 0; c++) {
@@ -81,7 +83,7 @@ public final class ResultTable {
     /** Row {@code row} as a record. */
     public Evaluation evaluation(int row) {
         return new Evaluation(kernelOf(row), config[row], status(row), registers[row], spillBytes[row], latency[row],
-                occupancy[row]);
+                occupancy[row], time[row]);
     }
 
     /** The status of row {@code row}, without building a record. */

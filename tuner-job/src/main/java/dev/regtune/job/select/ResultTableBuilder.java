@@ -35,6 +35,7 @@ public final class ResultTableBuilder {
     private long[] spillBytes = new long[1024];
     private long[] latency = new long[1024];
     private double[] occupancy = new double[1024];
+    private long[] time = new long[1024];
 
     /** Defines the values of configuration {@code configId}; every configuration with rows needs them. */
     public ResultTableBuilder configuration(String configId, Configuration values) {
@@ -42,9 +43,19 @@ public final class ResultTableBuilder {
         return this;
     }
 
-    /** Adds one row. */
+    /** Adds one row without a kernel time (as result schema 3 and older wrote them). */
     public ResultTableBuilder add(KernelInfo k, String configId, ResultStatus s, int regs, long spill, long cycles,
             double occ) {
+        return add(k, configId, s, regs, spill, cycles, occ, -1);
+    }
+
+    /**
+     * Adds one row.
+     *
+     * @param timeCycles {@code est_time_cycles}, -1 when the row has none
+     */
+    public ResultTableBuilder add(KernelInfo k, String configId, ResultStatus s, int regs, long spill, long cycles,
+            double occ, long timeCycles) {
         Integer ki = kernelIndex.get(k.kernelId());
         if (ki == null) {
             ki = kernels.size();
@@ -65,6 +76,7 @@ public final class ResultTableBuilder {
         spillBytes[size] = spill;
         latency[size] = cycles;
         occupancy[size] = occ;
+        time[size] = timeCycles;
         size++;
         return this;
     }
@@ -145,6 +157,7 @@ public final class ResultTableBuilder {
         long[] outSpill = new long[n];
         long[] outLatency = new long[n];
         double[] outOccupancy = new double[n];
+        long[] outTime = new long[n];
         for (int i = 0; i < n; i++) {
             int r = kept[i];
             outConfig[i] = configRank[config[r]];
@@ -153,9 +166,10 @@ public final class ResultTableBuilder {
             outSpill[i] = spillBytes[r];
             outLatency[i] = latency[r];
             outOccupancy[i] = occupancy[r];
+            outTime[i] = time[r];
         }
         return new ResultTable(source, sortedKernels, sortedConfigs, keptStart, outConfig, outStatus, outRegisters,
-                outSpill, outLatency, outOccupancy, notes);
+                outSpill, outLatency, outOccupancy, outTime, notes);
     }
 
     /** Of two rows of the same pair, whether {@code a} is kept over {@code b}: decided by content only. */
@@ -172,6 +186,9 @@ public final class ResultTableBuilder {
         }
         if (c == 0) {
             c = Double.compare(occupancy[b], occupancy[a]);
+        }
+        if (c == 0) {
+            c = Long.compare(time[b], time[a]); // a row with a time over one without
         }
         return c < 0;
     }
@@ -202,5 +219,6 @@ public final class ResultTableBuilder {
         spillBytes = Arrays.copyOf(spillBytes, n);
         latency = Arrays.copyOf(latency, n);
         occupancy = Arrays.copyOf(occupancy, n);
+        time = Arrays.copyOf(time, n);
     }
 }

@@ -180,12 +180,13 @@ public final class ResultTableReader {
                 col(ResultColumns.CONFIG_ID), col(ResultColumns.STATUS), col(ResultColumns.REGISTERS),
                 col(ResultColumns.SPILL_STORE_BYTES), col(ResultColumns.SPILL_LOAD_BYTES),
                 col(ResultColumns.SMEM_SPILL_BYTES), col(ResultColumns.EST_LATENCY_CYCLES),
-                col(ResultColumns.OCCUPANCY), col(ResultColumns.COPIES_SEEN));
+                col(ResultColumns.OCCUPANCY), col(ResultColumns.COPIES_SEEN), col(ResultColumns.EST_TIME_CYCLES));
         Map<String, KernelInfo> kernels = new HashMap<>();
         int unknownStatus = 0;
         int incomplete = 0;
         int skipped = 0;
         int schema1 = 0;
+        int withoutTime = 0;
         Iterator<Row> it = m.toLocalIterator();
         while (it.hasNext()) {
             Row r = it.next();
@@ -219,7 +220,11 @@ public final class ResultTableReader {
             if (r.isNullAt(13) && (status == ResultStatus.OK || status == ResultStatus.ALLOC_FAILED)) {
                 schema1++; // since schema 2 every allocated row has its copy counts
             }
-            builder.add(k, r.getString(5), status, registers, spill, latency, occupancy);
+            long time = r.isNullAt(14) ? -1L : r.getLong(14);
+            if (time < 0 && status == ResultStatus.OK) {
+                withoutTime++;
+            }
+            builder.add(k, r.getString(5), status, registers, spill, latency, occupancy, time);
         }
         if (skipped > 0) {
             builder.note(skipped + " row" + plural(skipped) + " without kernel_id, config_id or status "
@@ -234,6 +239,12 @@ public final class ResultTableReader {
             builder.note(schema1 + " row" + plural(schema1) + " " + (schema1 == 1 ? "was" : "were") + " written by "
                     + "result schema version 1, before copies_seen, copies_merged, copies_left and the allocator "
                     + "knob: " + (schema1 == 1 ? "it counts" : "they count") + " as fatpoint rows without copy counts");
+        }
+        if (withoutTime > 0) {
+            builder.note(withoutTime + " OK row" + plural(withoutTime) + " without est_time_cycles (written before "
+                    + "result schema 4, or a kernel no block of which fits on an SM) "
+                    + (withoutTime == 1 ? "has" : "have") + " no estimated kernel time: the time objective counts "
+                    + (withoutTime == 1 ? "it" : "them") + " as failed; choose --objective latency for such tables");
         }
         if (incomplete > 0) {
             builder.note(incomplete + " OK row" + plural(incomplete) + " without registers, spill bytes or "

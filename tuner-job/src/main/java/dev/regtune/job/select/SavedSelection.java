@@ -2,8 +2,11 @@ package dev.regtune.job.select;
 
 import dev.regtune.space.Configuration;
 import dev.regtune.space.profile.Scores;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * A selection as {@code regtune export} reads it back from the selection file: what a profile
@@ -17,10 +20,14 @@ import java.util.Optional;
  * @param modelVersions the model versions read, one per allocator family (older selection files: the one line)
  * @param global the robust global configuration, when there was one
  * @param kernels every kernel, with its best configuration when it has one, in {@code kernel_id} order
+ * @param globalByArch the global configuration of each architecture, when the selection chose per
+ *     architecture (several architectures); empty otherwise
  */
 public record SavedSelection(String objective, List<String> archs, String results, List<String> runIds,
-        String modelVersion, List<String> modelVersions, Optional<Choice> global, List<Kernel> kernels) {
+        String modelVersion, List<String> modelVersions, Optional<Choice> global, List<Kernel> kernels,
+        Map<String, Choice> globalByArch) {
     public SavedSelection {
+        globalByArch = Collections.unmodifiableMap(new TreeMap<>(globalByArch));
         archs = List.copyOf(archs);
         runIds = List.copyOf(runIds);
         modelVersions = List.copyOf(modelVersions);

@@ -44,7 +44,10 @@ import java.util.TreeMap;
  *             "statuses": {"OK": 590, "ALLOC_FAILED": 10, "PARSE_ERROR": 0, "ERROR": 0}, "notes": []},
  *   "split": {"train_fraction": 0.7, "seed": 0, "train": [KERNEL_ID...], "test": [KERNEL_ID...]},
  *   "global": {"config_id": "...", "configuration": {"RegAllocThresholdForDiscardConflicts": "70"},
- *              "candidates": 48, "train": SET, "test": SET},            (null when nothing qualified)
+ *              "candidates": 48, "complete_candidates": 40, "failure_penalty": 10.0,
+ *              "train": SET, "test": SET, "ranking": [{"config_id", "failed", "penalised_score"}]},
+ *                                                                    (null when no configuration was OK anywhere)
+ *   "global_by_arch": {"sm_80": GLOBAL, "sm_90": GLOBAL},             (empty for one architecture)
  *   "default": {"config_id": "...", "present": true, "train": SET, "test": SET},
  *   "kernels": [{"kernel_id", "kernel_name", "arch", "family", "source", "evaluated", "feasible",
  *                "config_id", "configuration", "registers", "spill_bytes", "est_latency_cycles",
@@ -115,19 +118,12 @@ public final class SelectionJson {
 
         List<String> names = s.objective().componentNames();
         if (s.global().isPresent()) {
-            GlobalChoice g = s.global().get();
-            ObjectNode global = root.putObject("global");
-            config(global, g.config());
-            global.put("candidates", g.candidates());
-            ObjectNode train = set(global.putObject("train"), g.train(), names);
-            ObjectNode test = set(global.putObject("test"), g.test(), names);
-            s.defaults().ifPresent(d -> {
-                comparison(train, d.train(), g.improvementTrain().orElse(Double.NaN), names);
-                comparison(test, d.test(), g.improvementTest().orElse(Double.NaN), names);
-            });
+            global(root.putObject("global"), s.global().get(), s, names);
         } else {
             root.putNull("global");
         }
+        ObjectNode byArch = root.putObject("global_by_arch");
+        s.globalByArch().forEach((arch, g) -> global(byArch.putObject(arch), g, s, names));
 
         ObjectNode dflt = root.putObject("default");
         dflt.put("config_id", s.defaults().map(d -> d.config().configId()).orElse(defaultConfigId()));
@@ -213,6 +209,26 @@ public final class SelectionJson {
         o.put("source", k.source());
     }
 
+    private static void global(ObjectNode global, GlobalChoice g, Selection s, List<String> names) {
+        config(global, g.config());
+        global.put("candidates", g.candidates());
+        global.put("complete_candidates", g.complete());
+        global.put("failure_penalty", RobustGlobal.FAILURE_PENALTY);
+        ObjectNode train = set(global.putObject("train"), g.train(), names);
+        ObjectNode test = set(global.putObject("test"), g.test(), names);
+        s.defaults().ifPresent(d -> {
+            comparison(train, d.train(), g.improvementTrain().orElse(Double.NaN), names);
+            comparison(test, d.test(), g.improvementTest().orElse(Double.NaN), names);
+        });
+        ArrayNode ranking = global.putArray("ranking");
+        for (GlobalChoice.Candidate c : g.ranking()) {
+            ObjectNode o = ranking.addObject();
+            o.put("config_id", c.config().configId());
+            o.put("failed", c.failed());
+            o.put("penalised_score", c.score());
+        }
+    }
+
     private static void config(ObjectNode o, ConfigInfo c) {
         o.put("config_id", c.configId());
         ObjectNode values = o.putObject("configuration");
@@ -223,6 +239,9 @@ public final class SelectionJson {
         o.put("registers", e.registers());
         o.put("spill_bytes", e.spillBytes());
         o.put("est_latency_cycles", e.estLatencyCycles());
+        if (e.hasTime()) {
+            o.put("est_time_cycles", e.estTimeCycles());
+        }
         if (!Double.isNaN(e.occupancy())) {
             o.put("occupancy", e.occupancy());
         }
@@ -306,8 +325,15 @@ public final class SelectionJson {
         Optional<SavedSelection.Choice> global = Optional.empty();
         JsonNode g = root.path("global");
         if (g.isObject()) {
-            global = Optional.of(new SavedSelection.Choice(r.text(g, "config_id"), r.configuration(g, "global"),
-                    r.scores(r.object(g, "train"), "global.train"), r.scores(r.object(g, "test"), "global.test")));
+            global = Optional.of(choice(r, g, "global"));
+        }
+        Map<String, SavedSelection.Choice> byArch = new TreeMap<>();
+        JsonNode perArch = root.path("global_by_arch");
+        if (perArch.isObject()) { // absent from selection files written before per-architecture choices
+            for (Iterator<Map.Entry<String, JsonNode>> it = perArch.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> e = it.next();
+                byArch.put(e.getKey(), choice(r, e.getValue(), "global_by_arch." + e.getKey()));
+            }
         }
         List<SavedSelection.Kernel> kernels = new ArrayList<>();
         for (JsonNode k : r.array(root, "kernels")) {
@@ -325,7 +351,12 @@ public final class SelectionJson {
         List<String> modelVersions = prov.has("model_versions") ? r.texts(prov, "model_versions")
                 : List.of(modelVersion); // written before selections read several allocator families
         return new SavedSelection(objective, archs, r.text(prov, "results"), r.texts(prov, "run_ids"),
-                modelVersion, modelVersions, global, kernels);
+                modelVersion, modelVersions, global, kernels, byArch);
+    }
+
+    private static SavedSelection.Choice choice(Reader r, JsonNode g, String where) {
+        return new SavedSelection.Choice(r.text(g, "config_id"), r.configuration(g, where),
+                r.scores(r.object(g, "train"), where + ".train"), r.scores(r.object(g, "test"), where + ".test"));
     }
 
     /** Field access with one-sentence errors naming the file and the field. */

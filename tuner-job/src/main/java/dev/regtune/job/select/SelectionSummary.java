@@ -71,12 +71,16 @@ public final class SelectionSummary {
         out.printf("best configuration per kernel (%d kernel%s%s):%n", sorted.size(), sorted.size() == 1 ? "" : "s",
                 sorted.size() > rows ? ", the first " + rows + " by name" : "");
         TextTable table = new TextTable("kernel", "arch", "objective", "registers", "spill_bytes", "est_latency",
-                "vs_default", "configuration").rightAligned(2, 3, 4, 5, 6);
+                "est_time", "vs_default", "configuration").rightAligned(2, 3, 4, 5, 6, 7);
         for (KernelBest b : sorted.subList(0, Math.min(rows, sorted.size()))) {
             Evaluation e = b.evaluation();
             table.add(b.kernel().kernelName(), b.kernel().arch(), key(b.objective()), e.registers(), e.spillBytes(),
-                    e.estLatencyCycles(), versusDefault(b), cut(b.config().changes()));
+                    e.estLatencyCycles(), e.hasTime() ? Long.toString(e.estTimeCycles()) : "-", versusDefault(b),
+                    cut(b.config().changes()));
         }
+        long tuned = s.kernels().stream().filter(SelectionSummary::beatsDefault).count();
+        out.printf("%d of %d kernel%s %s a best configuration other than the default that beats it%n", tuned,
+                s.kernels().size(), s.kernels().size() == 1 ? "" : "s", s.kernels().size() == 1 ? "has" : "have");
         table.print(out);
         if (sorted.size() > rows) {
             out.printf("(%d more in the selection file)%n", sorted.size() - rows);
@@ -114,29 +118,30 @@ public final class SelectionSummary {
         return "-";
     }
 
+    /**
+     * Whether a kernel's best is not the default configuration: ties go to the configuration changing
+     * fewest values, so such a best beats the default strictly (or the default failed there).
+     */
+    static boolean beatsDefault(KernelBest b) {
+        return !b.config().isDefault();
+    }
+
     private void global(PrintWriter out) {
         KernelSplit split = s.split();
         out.printf("split (seed %d, train %s): %d training and %d test kernels%n", split.seed(),
                 Numbers.fixed(split.trainFraction(), 2), split.train().size(), split.test().size());
         out.println("score = geometric mean over kernels of (value + 1) / (best value of the kernel + 1); 1 is "
                 + "best on every kernel" + (s.objective().components() > 1 ? "; one score per metric, in order" : ""));
+        out.println("a training kernel a candidate failed on (or was not evaluated on) counts as "
+                + Numbers.fixed(RobustGlobal.FAILURE_PENALTY, 0) + " x its best in the penalised score that chooses");
         if (s.global().isEmpty()) {
-            out.printf("global configuration: none; no configuration was evaluated OK on all %d training kernels%n",
-                    split.train().size());
+            out.printf("global configuration: none; no configuration was evaluated OK on any of the %d training "
+                    + "kernels%n", split.train().size());
         } else {
-            GlobalChoice g = s.global().get();
-            out.printf("global configuration %s, chosen among %d configuration%s evaluated OK on every training "
-                    + "kernel:%n", g.config().configId(), g.candidates(), g.candidates() == 1 ? "" : "s");
-            if (g.config().isDefault()) {
-                out.println("  (the default configuration)");
-            }
-            for (Map.Entry<String, String> v : g.config().values().entrySet()) {
-                out.printf("  %s=%s%n", v.getKey(), v.getValue());
-            }
-            TextTable scores = scoreTable();
-            scoreRow(scores, "train", g.train(), g.improvementTrain());
-            scoreRow(scores, "test", g.test(), g.improvementTest());
-            scores.print(out);
+            globalChoice(out, "global configuration", s.global().get());
+        }
+        for (Map.Entry<String, GlobalChoice> a : s.globalByArch().entrySet()) {
+            globalChoice(out, "global configuration of the " + a.getKey() + " kernels", a.getValue());
         }
         if (s.defaults().isEmpty()) {
             out.printf("default configuration (%s): absent from the table, so there is no comparison with it%n",
@@ -149,6 +154,29 @@ public final class SelectionSummary {
             scoreRow(scores, "test", d.test(), OptionalDouble.empty());
             scores.print(out);
         }
+    }
+
+    private static void globalChoice(PrintWriter out, String what, GlobalChoice g) {
+        out.printf("%s %s, chosen among %d configuration%s (%d OK on every training kernel):%n", what,
+                g.config().configId(), g.candidates(), g.candidates() == 1 ? "" : "s", g.complete());
+        if (g.config().isDefault()) {
+            out.println("  (the default configuration)");
+        }
+        for (Map.Entry<String, String> v : g.config().values().entrySet()) {
+            out.printf("  %s=%s%n", v.getKey(), v.getValue());
+        }
+        TextTable scores = scoreTable();
+        scoreRow(scores, "train", g.train(), g.improvementTrain());
+        scoreRow(scores, "test", g.test(), g.improvementTest());
+        scores.print(out);
+        TextTable ranking = new TextTable("  rank", "config_id", "failed", "penalised_score", "configuration")
+                .rightAligned(0, 2, 3);
+        int rank = 1;
+        for (GlobalChoice.Candidate c : g.ranking()) {
+            ranking.add("  " + rank++, c.config().configId(), c.failed(), Numbers.fixed(c.score(), 4),
+                    cut(c.config().changes()));
+        }
+        ranking.print(out);
     }
 
     private static TextTable scoreTable() {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 
 /**
  * Makes a {@link Selection}: the best configuration per kernel, the robust global configuration
@@ -71,8 +72,20 @@ public final class Selector {
         Optional<DefaultScores> defaults = d.isEmpty() ? Optional.empty()
                 : Optional.of(new DefaultScores(table.configs().get(d.getAsInt()), scores.score(d.getAsInt(), train),
                         scores.score(d.getAsInt(), test)));
+        Map<String, GlobalChoice> byArch = new TreeMap<>();
+        List<String> archs = table.archs();
+        if (archs.size() > 1) {
+            for (String arch : archs) {
+                RobustGlobal.choose(v, scores, ofArch(table, train, arch), ofArch(table, test, arch))
+                        .ifPresent(g -> byArch.put(arch, g));
+            }
+        }
         return new Selection(objective, TableSummary.of(table), kernels, unsolved, split, global, defaults,
-                ParetoFront.of(table, solved));
+                ParetoFront.of(table, solved), byArch);
+    }
+
+    private static List<Integer> ofArch(ResultTable table, List<Integer> kernels, String arch) {
+        return kernels.stream().filter(k -> table.kernels().get(k).arch().equals(arch)).toList();
     }
 
     /** The indices of the split's kernels that have a best, in index order. */

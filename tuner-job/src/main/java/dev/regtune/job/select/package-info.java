@@ -1,9 +1,10 @@
 /**
  * Selection over a sweep's result table: the best configuration per kernel, one robust global
- * configuration chosen on training kernels and scored on held-out test kernels, the default
- * configuration's scores for comparison, and the Pareto front over (total spill bytes,
- * geometric-mean latency, mean registers); then the selection file and the export of a chosen
- * configuration as a knob profile.
+ * configuration chosen on training kernels and scored on held-out test kernels (and one per
+ * architecture when the table holds several), the default configuration's scores for comparison,
+ * and the Pareto front over (total spill bytes, geometric-mean latency, mean registers); then the
+ * selection file and the export of a chosen configuration as a knob profile. The default
+ * objective is {@code time}, the occupancy-aware estimated kernel time ({@code est_time_cycles}).
  *
  * <p>The flow: {@link dev.regtune.job.select.ResultTableReader} (the only class that touches Spark)
  * reads the Parquet table into a compact, column-wise {@link dev.regtune.job.select.ResultTable};
@@ -22,7 +23,9 @@
  *
  * <p>Rules: only OK evaluations have objective values (ALLOC_FAILED is infeasible, never best);
  * ratios to the per-kernel best carry an additive offset of 1 so that zero spill bytes stay
- * meaningful; every result is deterministic — kernels and configurations are indexed in id order,
+ * meaningful; the global choice counts a training kernel a configuration failed on (or was not
+ * evaluated on) as a ratio of {@code RobustGlobal.FAILURE_PENALTY}, so a sweep where tight budgets
+ * fail on some kernels still has one; every result is deterministic — kernels and configurations are indexed in id order,
  * ties go to the lowest {@code config_id}, the split hashes kernel ids with the seed, and no hash
  * map is iterated to produce output.
  *

@@ -154,7 +154,7 @@ final class AdaptiveRounds {
                     .select(ResultColumns.CONFIG_ID, ResultColumns.KERNEL_ID, ResultColumns.STATUS,
                             ResultColumns.EST_LATENCY_CYCLES, ResultColumns.SPILL_STORE_BYTES,
                             ResultColumns.SPILL_LOAD_BYTES, ResultColumns.SMEM_SPILL_BYTES, ResultColumns.REGISTERS,
-                            ResultColumns.MODEL_VERSION)
+                            ResultColumns.MODEL_VERSION, ResultColumns.EST_TIME_CYCLES)
                     .collectAsList();
             for (Row r : rows) {
                 // each configuration's rows of its own family's model version only
@@ -164,7 +164,7 @@ final class AdaptiveRounds {
                 long spills = (r.isNullAt(4) ? 0 : r.getInt(4)) + (r.isNullAt(5) ? 0 : r.getInt(5))
                         + (r.isNullAt(6) ? 0 : r.getInt(6));
                 double[] v = SearchObjective.vector(r.getString(2), r.isNullAt(3) ? 0 : r.getLong(3), spills,
-                        r.isNullAt(7) ? 0 : r.getInt(7));
+                        r.isNullAt(7) ? 0 : r.getInt(7), r.isNullAt(9) ? -1 : r.getLong(9));
                 perConfig.computeIfAbsent(r.getString(0), x -> new TreeMap<>()).put(r.getString(1), v);
             }
         }

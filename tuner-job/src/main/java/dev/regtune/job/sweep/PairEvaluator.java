@@ -6,6 +6,7 @@ import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStats;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.alloc.CopyCoalescing;
+import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.core.calls.ModuleAllocator;
 import dev.regtune.core.check.AllocationChecker;
@@ -138,6 +139,9 @@ public final class PairEvaluator {
         row[i++] = r.estimates().latencyCycles();
         row[i++] = r.estimates().occupancy();
         row[i++] = r.estimates().activeWarps();
+        KernelTime time = r.estimates().time();
+        row[i++] = time.known() ? time.cycles() : null;
+        row[i++] = time.known() ? time.bound().name() : null;
         row[i++] = r.stats().attempts();
         CopyCoalescing copies = r.copyCoalescing() == null ? CopyCoalescing.NONE : r.copyCoalescing();
         row[i++] = copies.copiesSeen();

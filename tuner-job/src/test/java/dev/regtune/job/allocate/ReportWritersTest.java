@@ -9,10 +9,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStats;
 import dev.regtune.core.alloc.Estimates;
+import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.core.alloc.RegisterUsage;
 import dev.regtune.core.alloc.SpillUsage;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.alloc.CopyCoalescing;
+import dev.regtune.core.alloc.WarpWork;
 import dev.regtune.core.ir.FunctionKind;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -28,7 +30,7 @@ class ReportWritersTest {
     private static AllocationResult result(String fn, AllocationStatus status, String message, int smem,
             CopyCoalescing coalescing) {
         return new AllocationResult(fn, "sm_90", status, message, new RegisterUsage(38, 12, 3, 255),
-                new SpillUsage(16, 24, 40, smem), new Estimates(12345L, 0.75, 48),
+                new SpillUsage(16, 24, 40, smem), new Estimates(12345L, 0.75, 48, WarpWork.NONE, KernelTime.NONE),
                 new AllocationStats(1, coalescing.copiesMerged(), 0, 0, 0, 0, 0, 0), coalescing, null, null);
     }
 

@@ -45,7 +45,8 @@ class ReportCommandTest {
     @Test
     void writesOneSelfContainedPageWithEveryPlot(@TempDir Path tmp) throws Exception {
         Path page = tmp.resolve("report.html");
-        Cli.Run run = Cli.run("report", "--results", sweep.toString(), "--out", page.toString(), "--run-id", "run-1");
+        Cli.Run run = Cli.run("report", "--results", sweep.toString(), "--out", page.toString(), "--run-id", "run-1",
+                "--objective", "latency");
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().startsWith("report: "), run.out());
         String html = Files.readString(page, StandardCharsets.UTF_8);
@@ -55,7 +56,8 @@ class ReportCommandTest {
         for (int i = 0; i < h2.getLength(); i++) {
             sections.add(((Element) h2.item(i)).getAttribute("id"));
         }
-        assertEquals(List.of("best", "knobs", "pareto", "tuned", "spill-cliff"), sections);
+        assertEquals(List.of("best", "knobs", "pareto", "tuned", "spill-cliff", "time"), sections);
+        assertTrue(html.contains("kernels run fastest, by the estimated kernel time"), "the trade-off section");
         NodeList svgs = doc.getElementsByTagName("svg");
         for (int i = 0; i < svgs.getLength(); i++) {
             assertEquals("svg", XmlCheck.parse(XmlCheckSource.outer(html, i)).getDocumentElement().getTagName());

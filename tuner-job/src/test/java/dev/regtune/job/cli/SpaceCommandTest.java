@@ -30,13 +30,11 @@ class SpaceCommandTest {
         }
         Cli.Run run = Cli.run("space", "validate", QUICKSTART);
         assertEquals(List.of(
-                "space quickstart: 4 dimensions (0 conditional), 0 constraints",
-                "dimension                                   domain                          when",
-                "maxrregcount                                {0, 32}                         -",
-                "RegAllocThresholdForDiscardConflicts (684)  {10, 50, 200}                   -",
-                "RegAllocNumNonSpillTrials (639)             integer 1..8 step 3 (3 values)  -",
-                "RegAllocSmemSpilling (619)                  {false, true}                   -",
-                "grid: 36 points before conditions and constraints"), run.out().lines().map(String::stripTrailing)
+                "space quickstart: 2 dimensions (0 conditional), 0 constraints",
+                "dimension                      domain                        when",
+                "maxrregcount                   {0, 128, 96, 64, 48, 40, 32}  -",
+                "RegTuneScheduleRegisterTarget  {32, 64, 96}                  -",
+                "grid: 21 points before conditions and constraints"), run.out().lines().map(String::stripTrailing)
                 .toList());
         Cli.Run full = Cli.run("space", "validate", FULL);
         assertTrue(full.out().contains("RegAllocSmemSpilling == false && RegTuneUniformPolicy > 0"), full.out());
@@ -69,16 +67,23 @@ class SpaceCommandTest {
         List<String> lines = run.out().lines().toList();
         assertEquals(201, lines.size());
         String[] header = lines.get(0).split(",", -1);
-        assertEquals(77, header.length); // arch, maxrregcount and the 75 knobs of spaces/full.json
+        assertEquals(81, header.length); // arch, maxrregcount and the 79 knobs of spaces/full.json
         assertEquals("arch", header[0]);
         assertEquals("maxrregcount", header[1]);
+        int allocator = List.of(header).indexOf("allocator");
         int coalescing = List.of(header).indexOf("RegAllocCoalescing");
         int depth = List.of(header).indexOf("RegAllocCoalesceMaxDepth");
+        int briggs = 0;
         for (String row : lines.subList(1, lines.size())) {
             String[] cells = row.split(",", -1);
             assertEquals(header.length, cells.length, row);
             assertEquals(cells[coalescing].equals("true"), !cells[depth].isEmpty(), row);
+            if (cells[allocator].equals("briggs")) {
+                briggs++;
+                assertTrue(cells[coalescing].isEmpty(), "briggs has no fat-point coalescing: " + row);
+            }
         }
+        assertTrue(briggs > 0, "both families are sampled");
         assertEquals(200, new HashSet<>(lines.subList(1, lines.size())).size());
         assertEquals(run.out(), Cli.run("space", "sample", FULL, "--sampler", "sobol", "-n", "200", "--seed", "4").out());
     }
@@ -104,19 +109,18 @@ class SpaceCommandTest {
         Cli.Run run = Cli.run("space", "sample", QUICKSTART, "--sampler", "grid");
         assertEquals(0, run.exit(), run.err());
         List<String> lines = run.out().lines().toList();
-        assertEquals(37, lines.size());
-        assertEquals("maxrregcount,RegAllocThresholdForDiscardConflicts,RegAllocNumNonSpillTrials,RegAllocSmemSpilling",
-                lines.get(0));
-        assertEquals("0,10,1,false", lines.get(1));
-        assertEquals("32,200,7,true", lines.get(36));
+        assertEquals(22, lines.size());
+        assertEquals("maxrregcount,RegTuneScheduleRegisterTarget", lines.get(0));
+        assertEquals("0,32", lines.get(1));
+        assertEquals("32,96", lines.get(21));
     }
 
     @Test
     void aSmallSpaceEndsEarlyWithANote() {
         Cli.Run run = Cli.run("space", "sample", QUICKSTART, "--sampler", "random", "-n", "100");
         assertEquals(0, run.exit(), run.err());
-        assertEquals(37, run.out().lines().count());
-        assertEquals(List.of("regtune: note: random found only 36 distinct configurations satisfying the constraints, "
+        assertEquals(22, run.out().lines().count());
+        assertEquals(List.of("regtune: note: random found only 21 distinct configurations satisfying the constraints, "
                 + "fewer than the 100 asked for"), List.of(run.errLines()));
     }
 

@@ -33,7 +33,7 @@ class WorkerLossIT {
     private static final String RUN_ID = "worker-loss-it";
     /** The sm_90 kernels of the corpus x the whole quickstart grid, in 30 tasks of a second or so. */
     private static final int KERNELS = 54;
-    private static final int CONFIGURATIONS = 36;
+    private static final int CONFIGURATIONS = 21;
     private static final int TASKS = 30;
     private static final Duration POLL = Duration.ofMillis(200);
     private static final Duration WAIT = Duration.ofSeconds(100);

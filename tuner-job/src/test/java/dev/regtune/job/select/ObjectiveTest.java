@@ -44,17 +44,17 @@ class ObjectiveTest {
 
     @Test
     void errorsAreOneSentenceNamingWhatWasExpected() {
-        assertMessage("the objective is empty; expected latency, spills, registers, lex:METRIC,... (e.g. "
+        assertMessage("the objective is empty; expected time, latency, spills, registers, lex:METRIC,... (e.g. "
                 + "lex:spills,latency,registers) or weighted:METRIC=WEIGHT,... (e.g. weighted:latency=1,spills=0.5)",
                 "  ");
         assertMessage("unknown objective 'latncy'; did you mean latency?", "latncy");
-        assertMessage("unknown objective 'speed'; expected latency, spills, registers, lex:METRIC,... (e.g. "
+        assertMessage("unknown objective 'speed'; expected time, latency, spills, registers, lex:METRIC,... (e.g. "
                 + "lex:spills,latency,registers) or weighted:METRIC=WEIGHT,... (e.g. weighted:latency=1,spills=0.5)",
                 "speed");
         assertMessage("unknown objective kind 'lexi' in 'lexi:latency'; did you mean lex:?", "lexi:latency");
         assertMessage("unknown objective kind 'sum' in 'sum:latency'; expected lex: or weighted: before the metrics",
                 "sum:latency");
-        assertMessage("unknown metric 'occupancy' in 'lex:spills,occupancy'; expected latency, spills or registers",
+        assertMessage("unknown metric 'occupancy' in 'lex:spills,occupancy'; expected time, latency, spills or registers",
                 "lex:spills,occupancy");
         assertMessage("unknown metric 'regsiters' in 'lex:regsiters'; did you mean registers?", "lex:regsiters");
         assertMessage("metric spills appears twice in 'lex:spills,latency,spill'; list each metric at most once",

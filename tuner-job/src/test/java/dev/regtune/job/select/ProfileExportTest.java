@@ -18,7 +18,7 @@ class ProfileExportTest {
     private static final SavedSelection TWO_ARCHS = new SavedSelection("latency", List.of("sm_80", "sm_90"), "out",
             List.of("r1", "r2"), "0.1.0", List.of("0.1.0"), Optional.of(CHOICE), List.of(
                     new SavedSelection.Kernel("id80", "saxpy", "sm_80", "a.ptx", Optional.of(CHOICE)),
-                    new SavedSelection.Kernel("id90", "saxpy", "sm_90", "a.ptx", Optional.of(CHOICE))));
+                    new SavedSelection.Kernel("id90", "saxpy", "sm_90", "a.ptx", Optional.of(CHOICE))), Map.of());
 
     @Test
     void theGlobalConfigurationBecomesAProfileWithProvenanceAndScores() {
@@ -32,9 +32,21 @@ class ProfileExportTest {
         assertEquals(CHOICE.train(), p.train());
         assertEquals(CHOICE.test(), p.test());
         assertEquals(Optional.empty(), e.launchBounds());
-        assertEquals("the selection covers sm_80, sm_90; name the profile's architecture with --arch (the global "
-                + "configuration is the same for each)", assertThrows(SelectionInputException.class,
+        assertEquals("the selection covers sm_80, sm_90; name the profile's architecture with --arch (each has "
+                + "its own global configuration)", assertThrows(SelectionInputException.class,
                         () -> ProfileExport.global(TWO_ARCHS, Optional.empty())).getMessage());
+    }
+
+    /** A selection chosen per architecture exports each architecture's own global configuration. */
+    @Test
+    void eachArchitectureExportsItsOwnGlobalConfiguration() {
+        SavedSelection.Choice sm80 = new SavedSelection.Choice("c80", Configuration.of(Map.of(
+                Configuration.REGISTER_BUDGET, "64")), Scores.NONE, Scores.NONE);
+        SavedSelection perArch = new SavedSelection("time", List.of("sm_80", "sm_90"), "out", List.of("r1"), "0.1.0",
+                List.of("0.1.0"), Optional.of(CHOICE), TWO_ARCHS.kernels(), Map.of("sm_80", sm80));
+        assertEquals(64, ProfileExport.global(perArch, Optional.of("sm_80")).profile().maxrregcount());
+        assertEquals(96, ProfileExport.global(perArch, Optional.of("sm_90")).profile().maxrregcount(),
+                "an architecture without its own choice takes the global one");
     }
 
     /** Each profile carries the model version of its own configuration's allocator family. */
@@ -46,7 +58,7 @@ class ProfileExportTest {
                 Scores.NONE);
         SavedSelection families = new SavedSelection("latency", List.of("sm_90"), "out", List.of("r1"),
                 "briggs/0.2.0, fatpoint/0.2.0", List.of("briggs/0.2.0", "fatpoint/0.2.0"), Optional.of(briggs),
-                List.of(new SavedSelection.Kernel("k1", "saxpy", "sm_90", "a.ptx", Optional.of(fat))));
+                List.of(new SavedSelection.Kernel("k1", "saxpy", "sm_90", "a.ptx", Optional.of(fat))), Map.of());
         KnobProfile global = ProfileExport.global(families, Optional.empty()).profile();
         assertEquals("briggs/0.2.0", global.provenance().modelVersion());
         assertEquals("briggs", global.toConfiguration().get("allocator"));

@@ -34,7 +34,9 @@ import org.apache.spark.sql.SparkSession;
  *                      (1 0 1)
  * </pre>
  * d is the default configuration, c1 sets RegAllocThresholdForDiscardConflicts=70, c2 the budget
- * 64, c3 RegAllocSmemSpilling=true with launch bounds 256x2.
+ * 64, c3 RegAllocSmemSpilling=true with launch bounds 256x2. An OK row's estimated kernel time
+ * ({@code est_time_cycles}) is its latency unless {@link #withoutTimes()} (as result schema 3
+ * and older wrote them).
  */
 public final class ResultFixture {
     public static final String RUN = "run-1";
@@ -89,6 +91,13 @@ public final class ResultFixture {
     private final List<Entry> entries = new ArrayList<>();
     private String runId = RUN;
     private String modelVersion = MODEL;
+    private boolean times = true;
+
+    /** Rows without est_time_cycles, as result schema 3 and older wrote them. */
+    public ResultFixture withoutTimes() {
+        times = false;
+        return this;
+    }
 
     /** The rows so far and those added from now on belong to this run and model version. */
     public ResultFixture as(String run, String model) {
@@ -168,7 +177,8 @@ public final class ResultFixture {
             b.configuration(e.config.id(), e.config.configuration());
             long spill = e.spillStore == null ? 0 : e.spillStore + e.spillLoad;
             b.add(e.kernel.info(), e.config.id(), e.status, e.registers == null ? 0 : e.registers, spill,
-                    e.latency == null ? 0 : e.latency, e.status == ResultStatus.OK ? 0.5 : Double.NaN);
+                    e.latency == null ? 0 : e.latency, e.status == ResultStatus.OK ? 0.5 : Double.NaN,
+                    times && e.status == ResultStatus.OK && e.latency != null ? e.latency : -1);
             runs.add(e.runId);
         }
         return b.build(new TableSource("fixture", List.copyOf(runs), List.of(MODEL), List.of(MODEL)));
@@ -204,6 +214,9 @@ public final class ResultFixture {
             v.add(e.latency);
             v.add(e.status == ResultStatus.OK ? 0.5 : null);
             v.add(metrics ? 16 : null); // active warps
+            boolean time = times && e.status == ResultStatus.OK && e.latency != null;
+            v.add(time ? e.latency : null); // est_time_cycles
+            v.add(time ? "LATENCY" : null); // time_bound
             v.add(metrics ? 1 : null); // attempts
             v.add(metrics ? 0 : null); // copies seen
             v.add(metrics ? 0 : null); // copies merged

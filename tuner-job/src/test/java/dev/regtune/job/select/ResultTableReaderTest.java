@@ -128,9 +128,10 @@ class ResultTableReaderTest {
      */
     @Test
     void aSchemaVersion1TableReadsAsFatPointRowsWithNotes() {
-        ResultFixture f = ResultFixture.standard();
+        ResultFixture f = ResultFixture.standard().withoutTimes();
         List<String> added = new java.util.ArrayList<>(List.of(ResultColumns.COPIES_SEEN, ResultColumns.COPIES_MERGED,
                 ResultColumns.COPIES_LEFT, KnobCatalogue.ALLOCATOR.name()));
+        added.addAll(SCHEMA_4_COLUMNS);
         for (int i = KnobCatalogue.JOIN_LIVEINTERVALS.ordinal(); i <= KnobCatalogue.BRIGGS_MAX_ROUNDS.ordinal(); i++) {
             added.add(KnobCatalogue.all().get(i).name());
         }
@@ -141,10 +142,20 @@ class ResultTableReaderTest {
         assertSameRows(f.table(), read);
         assertEquals(List.of("16 rows were written by result schema version 1, before copies_seen, copies_merged, "
                 + "copies_left and the allocator knob: they count as fatpoint rows without copy counts",
+                WITHOUT_TIME,
                 "19 knob columns (BriggsCoalescingFactor, BriggsConservativeCoalescing, BriggsLazyReload, ...) are "
                         + "missing from some files (written by an older knob catalogue) and read as the default"),
                 read.notes());
     }
+
+    /** The columns schema version 4 added: the estimated kernel time. */
+    private static final List<String> SCHEMA_4_COLUMNS = List.of(ResultColumns.EST_TIME_CYCLES,
+            ResultColumns.TIME_BOUND);
+
+    /** The note on the standard fixture's 15 OK rows when they have no kernel time. */
+    private static final String WITHOUT_TIME = "15 OK rows without est_time_cycles (written before result schema 4, "
+            + "or a kernel no block of which fits on an SM) have no estimated kernel time: the time objective counts "
+            + "them as failed; choose --objective latency for such tables";
 
     /** The columns schema version 3 added: the allocator's counters. */
     private static final List<String> SCHEMA_3_COLUMNS = List.of(ResultColumns.SPILLED_VALUES,
@@ -158,11 +169,13 @@ class ResultTableReaderTest {
      */
     @Test
     void aSchemaVersion2TableReadsWithTheCountersNull() {
-        ResultFixture f = ResultFixture.standard();
+        ResultFixture f = ResultFixture.standard().withoutTimes();
         Metadata version2 = new MetadataBuilder()
                 .withMetadata(ResultSchema.schema().apply(ResultColumns.MODEL_VERSION).metadata())
                 .putLong(ResultSchema.VERSION_KEY, 2).build();
-        spark.createDataFrame(f.sparkRows(), ResultSchema.schema()).drop(SCHEMA_3_COLUMNS.toArray(String[]::new))
+        List<String> later = new java.util.ArrayList<>(SCHEMA_3_COLUMNS);
+        later.addAll(SCHEMA_4_COLUMNS);
+        spark.createDataFrame(f.sparkRows(), ResultSchema.schema()).drop(later.toArray(String[]::new))
                 .withMetadata(ResultColumns.MODEL_VERSION, version2).write()
                 .partitionBy(ResultSchema.PARTITION_COLUMNS.toArray(String[]::new))
                 .parquet(dir.resolve("results").toString());
@@ -174,7 +187,7 @@ class ResultTableReaderTest {
 
         ResultTable read = reader.read(dir, ReadOptions.ALL);
         assertSameRows(f.table(), read);
-        assertEquals(List.of(), read.notes());
+        assertEquals(List.of(WITHOUT_TIME), read.notes());
 
         new ResultFixture().as("run-3", ResultFixture.MODEL).ok(ALPHA, C1, 10, 0, 32).writeParquet(spark, dir);
         Dataset<Row> both = new ResultStore(dir)

@@ -76,9 +76,15 @@ class SelectorTest {
     void globalChoiceIsChosenOnTrainingKernelsAndScoredOnTheTestKernel() {
         Selection s = select(ResultFixture.standard(), "latency");
         GlobalChoice g = s.global().orElseThrow();
-        // c3 failed on beta, so only d, c1, c2 qualify; per-kernel best + 1: alpha 51, beta 200, gamma 101
+        // c3 failed on beta, so it scores 10 there (penalised 10^(1/3) = 2.15 > c1's 1.74); per-kernel best + 1:
+        // alpha 51, beta 200, gamma 101
         assertEquals(C1.id(), g.config().configId());
-        assertEquals(3, g.candidates());
+        assertEquals(4, g.candidates());
+        assertEquals(3, g.complete());
+        assertEquals(List.of(C1.id(), C2.id(), D.id(), C3.id()),
+                g.ranking().stream().map(c -> c.config().configId()).toList());
+        assertEquals(List.of(0, 0, 0, 1), g.ranking().stream().map(GlobalChoice.Candidate::failed).toList());
+        assertClose(Math.cbrt(RobustGlobal.FAILURE_PENALTY), g.ranking().get(3).score());
         double trainC1 = Math.cbrt((91.0 / 51) * (221.0 / 200) * (271.0 / 101));
         assertClose(trainC1, g.train().score());
         assertEquals(3, g.train().scored());
@@ -159,13 +165,52 @@ class SelectorTest {
     }
 
     @Test
-    void noGlobalChoiceWhenNoConfigurationIsOkOnEveryTrainingKernel() {
+    void withoutAConfigurationOkOnEveryTrainingKernelTheFailuresArePenalised() {
         ResultFixture f = new ResultFixture().ok(ALPHA, C1, 10, 0, 32).ok(BETA, C2, 10, 0, 32)
                 .ok(GAMMA, C1, 10, 0, 32).ok(DELTA, C1, 10, 0, 32);
         Selection s = Selector.select(f.table(), Objective.parse("latency"), SPLIT);
-        assertTrue(s.global().isEmpty());
+        GlobalChoice g = s.global().orElseThrow();
+        // c1 misses beta (one penalty), c2 misses alpha and gamma (two): c1 wins, and says what it missed
+        assertEquals(C1.id(), g.config().configId());
+        assertEquals(2, g.candidates());
+        assertEquals(0, g.complete());
+        assertEquals(1, g.train().missing());
+        assertEquals(2, g.train().scored());
+        assertEquals(List.of(1, 2), g.ranking().stream().map(GlobalChoice.Candidate::failed).toList());
+        assertClose(Math.cbrt(RobustGlobal.FAILURE_PENALTY), g.ranking().get(0).score());
+        assertClose(Math.cbrt(RobustGlobal.FAILURE_PENALTY * RobustGlobal.FAILURE_PENALTY),
+                g.ranking().get(1).score());
         assertEquals(4, s.kernels().size());
         assertEquals(0, s.pareto().candidates());
+    }
+
+    @Test
+    void theTimeObjectiveReadsTheKernelTimeAndCountsRowsWithoutOneAsFailed() {
+        // the fixture's times are its latencies, so time selects as latency does
+        assertEquals(bestByKernel(select(ResultFixture.standard(), "latency")),
+                bestByKernel(select(ResultFixture.standard(), "time")));
+        // a table written before result schema 4 has no time: nothing is feasible, nothing is chosen
+        Selection old = select(ResultFixture.standard().withoutTimes(), "time");
+        assertTrue(old.kernels().isEmpty());
+        assertTrue(old.global().isEmpty());
+        assertEquals(5, old.unsolved().size());
+    }
+
+    @Test
+    void aTableOfTwoArchitecturesGetsAGlobalChoicePerArchitecture() {
+        // sm_80 kernels were evaluated under c1 only, sm_90 kernels under c2 only (a Sobol sweep over archs)
+        ResultFixture.Kernel a80 = new ResultFixture.Kernel("k5a80", "a80", "sm_80");
+        ResultFixture.Kernel b80 = new ResultFixture.Kernel("k6b80", "b80", "sm_80");
+        ResultFixture f = new ResultFixture().ok(a80, C1, 10, 0, 32).ok(b80, C1, 20, 0, 32)
+                .ok(ALPHA, C2, 10, 0, 32).ok(BETA, C2, 10, 0, 32);
+        KernelSplit split = new KernelSplit(0.5, 0, List.of(a80.id(), ALPHA.id()), List.of(b80.id(), BETA.id()));
+        Selection s = Selector.select(f.table(), Objective.parse("time"), split);
+        assertEquals(List.of("sm_80", "sm_90"), List.copyOf(s.globalByArch().keySet()));
+        assertEquals(C1.id(), s.globalByArch().get("sm_80").config().configId());
+        assertEquals(C2.id(), s.globalByArch().get("sm_90").config().configId());
+        assertEquals(0, s.globalByArch().get("sm_80").train().missing(), "scored on its own kernels only");
+        assertEquals(1, s.global().orElseThrow().train().missing(), "the overall choice misses the other arch");
+        assertEquals(C2.id(), s.globalFor("sm_90").orElseThrow().config().configId());
     }
 
     @Test

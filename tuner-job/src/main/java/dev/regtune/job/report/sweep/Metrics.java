@@ -19,6 +19,11 @@ final class Metrics {
                 .plus(coalesce(col(ResultColumns.SMEM_SPILL_BYTES), lit(0)));
     }
 
+    /** The occupancy-aware estimated kernel time; null on rows without one (before schema 4). */
+    static Column time() {
+        return col(ResultColumns.EST_TIME_CYCLES);
+    }
+
     static Column latency() {
         return col(ResultColumns.EST_LATENCY_CYCLES);
     }

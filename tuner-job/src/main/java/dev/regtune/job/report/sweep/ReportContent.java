@@ -1,6 +1,9 @@
 package dev.regtune.job.report.sweep;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -16,11 +19,15 @@ import java.util.Optional;
  * @param comparison default against tuned, empty when either is missing
  * @param comparisonAbsent why {@code comparison} is empty (shown instead of the plot)
  * @param cliff the spill cliff
+ * @param time the estimated kernel time against the register budget, per kernel
+ * @param knobVerdicts what the sweep shows of each swept knob (changes results, no effect, untested)
  */
 public record ReportContent(String title, RunSummary summary, ReportObjective objective, List<String> notes,
         List<TableView> tables, List<KnobEffect> knobs, Optional<ParetoView> pareto,
-        Optional<DefaultVersusTuned> comparison, String comparisonAbsent, SpillCliff cliff) {
+        Optional<DefaultVersusTuned> comparison, String comparisonAbsent, SpillCliff cliff, TimeCurves time,
+        Map<String, InertKnobs.Verdict> knobVerdicts) {
     public ReportContent {
+        knobVerdicts = Collections.unmodifiableMap(new LinkedHashMap<>(knobVerdicts));
         notes = List.copyOf(notes);
         tables = List.copyOf(tables);
         knobs = List.copyOf(knobs);

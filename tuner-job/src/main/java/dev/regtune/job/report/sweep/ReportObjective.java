@@ -43,6 +43,7 @@ public record ReportObjective(String name, String quantity, Column value) {
 
     private static String quantity(Metric m) {
         return switch (m) {
+            case TIME -> "kernel time";
             case LATENCY -> "latency";
             case SPILLS -> "spill bytes";
             case REGISTERS -> "registers";
@@ -51,6 +52,7 @@ public record ReportObjective(String name, String quantity, Column value) {
 
     private static Column column(Metric m) {
         return switch (m) {
+            case TIME -> Metrics.time();
             case LATENCY -> Metrics.latency();
             case SPILLS -> Metrics.spillBytes();
             case REGISTERS -> Metrics.registers();

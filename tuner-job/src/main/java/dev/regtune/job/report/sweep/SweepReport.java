@@ -44,7 +44,8 @@ public final class SweepReport {
                         selection.tunedConfigId().get()));
             }
             return new ReportContent(TITLE, summary, objective, selection.notes(), selection.tables(),
-                    KnobEffects.of(rows, objective), pareto, comparison, selection.tunedAbsent(), SpillCliff.of(rows));
+                    KnobEffects.of(rows, objective), pareto, comparison, selection.tunedAbsent(), SpillCliff.of(rows),
+                    TimeCurves.of(rows), InertKnobs.of(rows));
         } finally {
             rows.unpersist();
         }

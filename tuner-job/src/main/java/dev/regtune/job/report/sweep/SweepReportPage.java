@@ -53,12 +53,14 @@ public final class SweepReportPage {
                 new String[] {"knobs", "1. Swept knobs against the objective"},
                 new String[] {"pareto", "2. Pareto front: spill bytes against latency"},
                 new String[] {"tuned", "3. Default against tuned, per family"},
-                new String[] {"spill-cliff", "4. Spill cliff over the register budget"}));
+                new String[] {"spill-cliff", "4. Spill cliff over the register budget"},
+                new String[] {"time", "5. Kernel time over the register budget: the occupancy trade-off"}));
         best(page, c);
         knobs(page, c);
         pareto(page, c);
         tuned(page, c);
         cliff(page, c);
+        time(page, c);
         page.note("Written by regtune report. Figures come from the model, not from a GPU: latency is the "
                 + "model's estimate in cycles for one thread.");
         return page.render();
@@ -114,6 +116,14 @@ public final class SweepReportPage {
             page.note("No knob, register budget or launch bound takes more than one value in these rows, so "
                     + "there is nothing to plot against the objective.");
             return;
+        }
+        List<String> inert = InertKnobs.withoutEffect(c.knobVerdicts());
+        if (!inert.isEmpty()) {
+            page.note("No effect: " + String.join(", ", inert) + (inert.size() == 1 ? " changes" : " change")
+                    + " nothing in this sweep — on every kernel, configurations that differ in "
+                    + (inert.size() == 1 ? "it" : "one of them") + " alone have the same status, registers, spill "
+                    + "bytes, latency and kernel time. Sweeping " + (inert.size() == 1 ? "it" : "them")
+                    + " only repeats evaluations.");
         }
         page.paragraph("Each plot shows one dimension that takes more than one value in the results. Every OK "
                 + "row's " + c.objective().quantity() + " is divided by the best " + c.objective().quantity()
@@ -378,6 +388,54 @@ public final class SweepReportPage {
             chart.line(new XYChart.Line(s.name(), Palette.categorical(i), points, false));
         }
         return chart.toSvg();
+    }
+
+    // ---- 5. kernel time over the budget ----
+
+    private static void time(HtmlPage page, ReportContent c) {
+        page.h2("time", "5. Kernel time over the register budget: the occupancy trade-off");
+        TimeCurves t = c.time();
+        if (t.kernels() == 0) {
+            page.note("No kernel has an estimated kernel time (est_time_cycles, result schema 4) both without a "
+                    + "register limit and at another budget, so there is no trade-off to plot.");
+            return;
+        }
+        page.paragraph(t.gaining() + " of " + count(t.kernels()) + " kernels run fastest, by the estimated kernel "
+                + "time, at a register budget below what they use without a limit: the warps the budget adds "
+                + "(occupancy) hide more latency than its spills cost. Each line is one kernel's lowest "
+                + "est_time_cycles at each budget (over the other swept knobs) over its time without a limit; "
+                + "the lowest point is the knee of the curve. The time is the model's estimate (issue, latency "
+                + "hidden by the active warps, memory requests in flight), not a GPU measurement.");
+        if (t.curves().isEmpty()) {
+            return;
+        }
+        java.util.TreeSet<Integer> budgets = new java.util.TreeSet<>(SpillCliff::compareBudgets);
+        t.curves().forEach(cv -> cv.points().forEach(p -> budgets.add(p.budget())));
+        BudgetAxis axis = BudgetAxis.of(budgets.stream().mapToInt(Integer::intValue).toArray(),
+                "register budget (registers per thread; none = no limit)");
+        double[] vs = t.curves().stream().flatMap(cv -> cv.points().stream()).mapToDouble(TimeCurves.Point::relative)
+                .toArray();
+        for (int from = 0; from < t.curves().size(); from += SERIES_PER_CHART) {
+            List<TimeCurves.Curve> chunk = t.curves().subList(from, Math.min(t.curves().size(), from + SERIES_PER_CHART));
+            XYChart chart = new XYChart("Kernel time by register budget", axis.axis(),
+                    new Axis("est_time_cycles / time without a limit", Scales.forValues(vs, true)))
+                    .reference(1.0, "no limit");
+            for (int i = 0; i < chunk.size(); i++) {
+                TimeCurves.Curve cv = chunk.get(i);
+                List<XYChart.Point> points = new ArrayList<>();
+                for (TimeCurves.Point p : cv.points()) {
+                    points.add(new XYChart.Point(axis.position(p.budget()), p.relative(), cv.name() + " at budget "
+                            + budgetText(p.budget()) + ": " + count(p.cycles()) + " cycles (" + ratio(p.relative())
+                            + " of no limit)"));
+                }
+                chart.line(new XYChart.Line(cv.name() + ": best " + budgetText(cv.bestBudget()) + ", "
+                        + String.format(Locale.ROOT, "%.0f%%", 100 * cv.gain()) + " faster", Palette.categorical(i),
+                        points, false));
+            }
+            page.figure(chart.toSvg(), "Kernels whose estimated time is lowest below no limit, largest predicted "
+                    + "gain first" + (t.gaining() > t.curves().size() ? " (the first " + t.curves().size() + " of "
+                    + t.gaining() + ")" : "") + ".");
+        }
     }
 
     // ---- helpers ----

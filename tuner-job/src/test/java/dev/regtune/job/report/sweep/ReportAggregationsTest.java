@@ -65,6 +65,36 @@ class ReportAggregationsTest {
     }
 
     @Test
+    void knobsThatChangeNothingAreCalledOut() {
+        // the same rows again with SMEM spilling on (so other config ids): the same outcomes, so no effect
+        Dataset<Row> again = rows.withColumn(KnobCatalogue.SMEM_SPILLING.name(), org.apache.spark.sql.functions.lit(true))
+                .withColumn(ResultColumns.CONFIG_ID, org.apache.spark.sql.functions.concat(
+                        org.apache.spark.sql.functions.col(ResultColumns.CONFIG_ID),
+                        org.apache.spark.sql.functions.lit("s")));
+        java.util.Map<String, InertKnobs.Verdict> verdicts = InertKnobs.of(rows.unionByName(again));
+        assertEquals(InertKnobs.Verdict.EFFECT, verdicts.get(ReportFixture.SWEPT_DOUBLE.name()));
+        assertEquals(InertKnobs.Verdict.EFFECT, verdicts.get(ReportFixture.SWEPT_BOOL.name()));
+        assertEquals(InertKnobs.Verdict.NO_EFFECT, verdicts.get(KnobCatalogue.SMEM_SPILLING.name()));
+        assertEquals(List.of(KnobCatalogue.SMEM_SPILLING.name()), InertKnobs.withoutEffect(verdicts));
+        assertEquals(3, verdicts.size(), "the budget is a dimension, not a knob, and unswept knobs are not judged");
+    }
+
+    @Test
+    void timeCurvesAreRelativeToNoLimitAndKeepTheKernelsThatGain() {
+        TimeCurves t = TimeCurves.of(rows);
+        assertEquals(ReportFixture.KERNELS.size(), t.kernels());
+        assertEquals(t.gaining(), t.curves().size());
+        for (TimeCurves.Curve c : t.curves()) {
+            assertTrue(c.bestBudget() != 0 && c.gain() > 0, c.toString());
+            TimeCurves.Point last = c.points().get(c.points().size() - 1);
+            assertEquals(0, last.budget(), "no limit last");
+            assertEquals(1.0, last.relative(), 1e-12);
+            double best = c.points().stream().mapToDouble(TimeCurves.Point::relative).min().orElseThrow();
+            assertEquals(1.0 / (1.0 + c.gain()), best, 1e-9);
+        }
+    }
+
+    @Test
     void everySweptDimensionHasAnEffectAndNoOtherDoes() {
         List<KnobEffect> effects = KnobEffects.of(rows, latency());
         assertEquals(List.of(ReportFixture.SWEPT_DOUBLE.name(), ReportFixture.SWEPT_BOOL.name(),

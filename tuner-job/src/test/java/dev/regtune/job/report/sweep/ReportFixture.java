@@ -121,7 +121,12 @@ public final class ReportFixture {
         v[ResultSchema.indexOf(ResultColumns.UNIFORM_REGISTERS)] = 2;
         v[ResultSchema.indexOf(ResultColumns.EST_LATENCY_CYCLES)] = Math.round(k.baseCycles() * factor);
         v[ResultSchema.indexOf(ResultColumns.OCCUPANCY)] = Math.min(1.0, 32.0 / registers);
-        v[ResultSchema.indexOf(ResultColumns.ACTIVE_WARPS)] = (int) Math.min(64, 64 * 32.0 / registers);
+        int warps = (int) Math.min(64, 64 * 32.0 / registers);
+        v[ResultSchema.indexOf(ResultColumns.ACTIVE_WARPS)] = warps;
+        // latency-bound: the latency over the active warps, for 64 warps of work
+        v[ResultSchema.indexOf(ResultColumns.EST_TIME_CYCLES)] = failed ? null
+                : Math.round(k.baseCycles() * factor * 64.0 / warps);
+        v[ResultSchema.indexOf(ResultColumns.TIME_BOUND)] = failed ? null : "LATENCY";
         v[ResultSchema.indexOf(ResultColumns.ATTEMPTS)] = 1 + missing / 8;
         return RowFactory.create(v);
     }

@@ -63,7 +63,10 @@ class ReportPageTest {
                 "Scores are geometric means.");
         return new ReportContent("RegTune sweep report", summary, objective,
                 List.of("2 duplicate evaluations were merged."), List.of(best), knobs, Optional.of(pareto),
-                Optional.of(comparison), "", new SpillCliff(false, series));
+                Optional.of(comparison), "", new SpillCliff(false, series),
+                new TimeCurves(3, List.of(new TimeCurves.Curve("gemm (sm_90)", List.of(new TimeCurves.Point(32, 900, 0.9),
+                        new TimeCurves.Point(64, 800, 0.8), new TimeCurves.Point(0, 1000, 1.0)), 64, 0.25)), 1),
+                Map.of("RegAllocSmemSpilling", InertKnobs.Verdict.NO_EFFECT));
     }
 
     @Test
@@ -75,10 +78,12 @@ class ReportPageTest {
         for (int i = 0; i < h2.getLength(); i++) {
             ids.add(((Element) h2.item(i)).getAttribute("id"));
         }
-        assertEquals(List.of("best", "knobs", "pareto", "tuned", "spill-cliff"), ids);
+        assertEquals(List.of("best", "knobs", "pareto", "tuned", "spill-cliff", "time"), ids);
         NodeList svgs = doc.getElementsByTagName("svg");
-        // 4 knob plots, 1 Pareto, 1 comparison, 2 groups of families x (spill, registers, failures)
-        assertEquals(4 + 1 + 1 + 2 * 3, svgs.getLength());
+        // 4 knob plots, 1 Pareto, 1 comparison, 2 groups of families x (spill, registers, failures), 1 time curve
+        assertEquals(4 + 1 + 1 + 2 * 3 + 1, svgs.getLength());
+        assertTrue(html.contains("No effect: RegAllocSmemSpilling changes nothing in this sweep"), "the inert knob");
+        assertTrue(html.contains("gemm (sm_90): best 64, 25% faster"), "the time curve's legend");
         for (String label : List.of("RegAllocSpillWeight (knob value) (log scale)",
                 "(latency + 1) / (kernel's best + 1)", "register budget (registers per thread; none = no limit)",
                 "geometric-mean estimated latency (cycles)", "total spill bytes over 5 kernels (bytes)",
