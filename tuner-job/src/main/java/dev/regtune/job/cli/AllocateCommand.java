@@ -117,6 +117,9 @@ public final class AllocateCommand extends RegtuneCommand {
         boolean failed = false;
         int fileErrors = 0;
         for (Path file : inputs) {
+            if (format == Format.text && outputClosed()) {
+                return EXIT_FAILURE; // the reader went away (a closed pipe): stop quietly
+            }
             List<FunctionReport> reports;
             try {
                 reports = runner.run(file, file.toString());
