@@ -1,5 +1,6 @@
 package dev.regtune.job.cli;
 
+import dev.regtune.job.spark.SparkSessions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -119,6 +120,12 @@ public final class RegtuneMain implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        if (!java.util.Arrays.asList(args).contains("--verbose")) {
+            // Spark's own log (task failures with stack traces) stays off the console: RegTune
+            // reports the failure in one sentence; --verbose shows everything.
+            System.setProperty(SparkSessions.LOG_LEVEL_PROPERTY,
+                    System.getProperty(SparkSessions.LOG_LEVEL_PROPERTY, "OFF"));
+        }
         System.exit(commandLine().execute(args));
     }
 }

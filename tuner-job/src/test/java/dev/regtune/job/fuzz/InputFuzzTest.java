@@ -61,7 +61,9 @@ class InputFuzzTest {
         } catch (PtxParseException e) {
             String m = e.getMessage();
             assertTrue(PARSE_MESSAGE.matcher(m).matches(), m);
-            assertTrue(!m.contains("internal error"), m);
+            // A bug caught by the parser's safety net; the input itself may well contain the words
+            // "internal error" (the fuzzer found that), so the check is on what was expected.
+            assertTrue(!e.expected().startsWith("PTX the front end can handle (internal error"), m);
         }
     }
 
