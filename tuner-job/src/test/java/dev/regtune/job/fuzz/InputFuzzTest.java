@@ -50,7 +50,14 @@ class InputFuzzTest {
             + "directive at start of file|Unexpected (non-ASCII|NUL) character .* encountered on line [1-9][0-9]*; "
             + "PTX is ASCII, comments included)$", Pattern.DOTALL);
 
-    /** Kernels of the bundled corpus the allocation target draws from (small and large, with calls). */
+    /**
+     * The entries of the bundled corpus (sm_90) of at most {@value #MAX_INSTRUCTIONS} PTX
+     * instructions: 21 kernels of 20 families, calls and recursion included, small enough that the
+     * fuzzer runs hundreds of allocations a second under extreme knob values.
+     */
+    private static final int MAX_INSTRUCTIONS = 200;
+
+    /** The kernels the allocation target draws from. */
     private static final List<KernelFunction> KERNELS = corpusKernels();
 
     @FuzzTest(maxDuration = "30m", maxExecutions = 1_000_000)
@@ -68,7 +75,7 @@ class InputFuzzTest {
     }
 
     /** A kernel of the corpus, an architecture, a register limit and any knob vector: allocate, then check. */
-    @FuzzTest(maxDuration = "30m", maxExecutions = 100_000)
+    @FuzzTest(maxDuration = "15m", maxExecutions = 100_000)
     void parseAllocateCheck(FuzzedDataProvider data) {
         KernelFunction fn = KERNELS.get(data.consumeInt(0, KERNELS.size() - 1));
         String arch = data.consumeBoolean() ? "sm_90" : "sm_80";
@@ -146,8 +153,12 @@ class InputFuzzTest {
         }
         List<KernelFunction> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path p : files.sorted().limit(12).toList()) {
-                out.addAll(PtxParser.parse(p).entries());
+            for (Path p : files.sorted().toList()) {
+                for (KernelFunction f : PtxParser.parse(p).entries()) {
+                    if (f.instrCount() <= MAX_INSTRUCTIONS) {
+                        out.add(f);
+                    }
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
