@@ -67,6 +67,76 @@ public final class PtxEntries {
         return entries;
     }
 
+    /**
+     * The entry whose body opens but never closes (a file cut short), if there is one: a name and
+     * the text from its line to the end of the module. {@link #scan} skips it, since it has no
+     * complete text; a loader that must account for every entry reports it instead.
+     */
+    public static Optional<Entry> unclosed(String ptx) {
+        int from = 0;
+        List<Entry> complete = scan(ptx);
+        if (!complete.isEmpty()) {
+            from = complete.get(complete.size() - 1).end();
+        }
+        int at = from;
+        while ((at = ptx.indexOf(".entry", at)) >= 0) {
+            if (isDirective(ptx, at, ".entry") && !insideComment(ptx, from, at)) {
+                int i = skipSpace(ptx, at + ".entry".length());
+                int nameStart = i;
+                while (i < ptx.length() && isNameChar(ptx.charAt(i))) {
+                    i++;
+                }
+                if (i > nameStart && entryAt(ptx, at) == null && opensBody(ptx, i)) {
+                    return Optional.of(new Entry(ptx.substring(nameStart, i), lineStart(ptx, at), ptx.length()));
+                }
+            }
+            at += ".entry".length();
+        }
+        return Optional.empty();
+    }
+
+    /** Whether a signature starting at {@code i} reaches a body's '{' (before any ';' outside parentheses). */
+    private static boolean opensBody(String ptx, int i) {
+        int parens = 0;
+        for (; i < ptx.length(); i++) {
+            char c = ptx.charAt(i);
+            if (c == '(') {
+                parens++;
+            } else if (c == ')') {
+                parens--;
+            } else if (parens <= 0 && c == ';') {
+                return false;
+            } else if (parens <= 0 && c == '{') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code at} is inside a comment, scanning from {@code from} (outside any comment). */
+    private static boolean insideComment(String ptx, int from, int at) {
+        int i = from;
+        while (i < at) {
+            char c = ptx.charAt(i);
+            if (c == '/' && i + 1 < ptx.length() && ptx.charAt(i + 1) == '/') {
+                int end = lineEnd(ptx, i);
+                if (at < end) {
+                    return true;
+                }
+                i = end;
+            } else if (c == '/' && i + 1 < ptx.length() && ptx.charAt(i + 1) == '*') {
+                int end = blockCommentEnd(ptx, i);
+                if (at < end) {
+                    return true;
+                }
+                i = end;
+            } else {
+                i++;
+            }
+        }
+        return false;
+    }
+
     /** The architecture of the module's {@code .target} directive ({@code sm_90}), if it has one. */
     public static Optional<String> target(String ptx) {
         Matcher m = TARGET.matcher(ptx);

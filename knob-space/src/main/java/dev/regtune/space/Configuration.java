@@ -83,12 +83,23 @@ public record Configuration(SortedMap<String, String> values) {
         }
     }
 
-    /** The knob values: defaults overridden by every knob dimension of this configuration. */
+    /**
+     * The knob values: defaults overridden by every knob dimension of this configuration. A knob
+     * given twice, by number and by name ({@code 684} and {@code RegAllocThresholdForDiscardConflicts}),
+     * is an IllegalArgumentException naming both spellings, never one of them kept silently.
+     */
     public Knobs knobs() {
         Knobs k = Knobs.defaults();
+        Map<KnobDef, String> spelling = new java.util.HashMap<>(); // lookups only: the order is values' order
         for (Map.Entry<String, String> e : values.entrySet()) {
             if (!e.getKey().equals(ARCH) && !e.getKey().equals(REGISTER_BUDGET) && !e.getKey().equals(LAUNCH_BOUNDS)) {
                 KnobDef d = KnobCatalogue.require(e.getKey());
+                String before = spelling.put(d, e.getKey());
+                if (before != null) {
+                    throw new IllegalArgumentException("knob " + d.label() + " is given twice, as '" + before + "' = "
+                            + values.get(before) + " and as '" + e.getKey() + "' = " + e.getValue()
+                            + "; give it once");
+                }
                 k = k.with(d, Knobs.parseValue(d, e.getValue()));
             }
         }

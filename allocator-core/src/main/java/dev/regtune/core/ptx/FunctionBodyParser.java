@@ -635,7 +635,11 @@ final class FunctionBodyParser {
         }
         String opcode = names.name(id);
         if (info.kind() == null) {
-            throw lx.errorAt(pos, "a PTX instruction such as add, ld or mov (not a known opcode)", opcode);
+            int dot = opcode.indexOf('.');
+            String base = dot > 0 ? opcode.substring(0, dot) : opcode;
+            throw PtxParseException.ptxas(lx.source, (int) (pos >>> 32), (int) pos,
+                    "a PTX instruction such as add, ld or mov (not a known opcode)", opcode,
+                    "Not a name of any known instruction: '" + PtxParseException.visible(base) + "'");
         }
         int guardFlags = guard < 0 ? 0 : negated ? InstrFlags.GUARDED | InstrFlags.GUARD_NEGATED : InstrFlags.GUARDED;
         defCount = 0;

@@ -71,6 +71,9 @@ final class ModuleParser {
 
     PtxModule parse() {
         try {
+            requireHeaderDirective(Directive.VERSION, "Missing .version directive at start of file");
+            parseModuleStatement();
+            requireHeaderDirective(Directive.TARGET, "Missing .target directive at start of file");
             while (lx.type != PtxLexer.EOF) {
                 parseModuleStatement();
             }
@@ -84,6 +87,19 @@ final class ModuleParser {
         }
     }
 
+    /**
+     * ptxas requires {@code .version} as the first statement and {@code .target} as the second
+     * (comments aside); a file without them, an empty one or one of comments only, is rejected
+     * in ptxas's words.
+     */
+    private void requireHeaderDirective(Directive d, String ptxasSentence) {
+        if (directive() != d) {
+            String name = d == Directive.VERSION ? ".version" : ".target";
+            throw PtxParseException.ptxas(lx.source, lx.tokLine, lx.tokCol, "a " + name + " directive",
+                    lx.foundText(), ptxasSentence);
+        }
+    }
+
     private void parseModuleStatement() {
         Directive d = directive();
         if (d == null) {
@@ -91,6 +107,9 @@ final class ModuleParser {
         }
         switch (d) {
             case VERSION:
+                if (!version.isEmpty()) {
+                    throw lx.error("one .version directive, at the start of the file");
+                }
                 lx.advance();
                 if (lx.type != PtxLexer.NUMBER || !isVersionNumber()) {
                     throw lx.error("a PTX ISA version such as 9.0");

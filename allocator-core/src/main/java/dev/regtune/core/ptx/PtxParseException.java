@@ -10,7 +10,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>The message is exactly one sentence, {@code FILE:LINE:COLUMN: expected WHAT but found 'TOKEN'}
  * (or {@code ... but found end of file}); line and column are 1-based and a tab counts as one
- * column.
+ * column. A control character in the quoted token is shown as {@code \xNN}. Where ptxas has a
+ * sentence of its own for the problem (an unknown instruction, a missing {@code .version} or
+ * {@code .target}, a non-ASCII character), the message is {@code FILE:LINE:COLUMN: } followed by
+ * ptxas's wording instead ({@link #ptxas}); {@link #expected()} still says what was expected.
  */
 public final class PtxParseException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -30,13 +33,46 @@ public final class PtxParseException extends RuntimeException {
      *     {@code null} for the end of the file
      */
     public PtxParseException(String file, int line, int column, String expected, @Nullable String found) {
-        super(file + ":" + line + ":" + column + ": expected " + expected + " but found "
-                + (found == null ? "end of file" : "'" + found + "'"));
+        this(file, line, column, expected, found, "expected " + expected + " but found "
+                + (found == null ? "end of file" : "'" + visible(found) + "'"));
+    }
+
+    private PtxParseException(String file, int line, int column, String expected, @Nullable String found,
+            String sentence) {
+        super(file + ":" + line + ":" + column + ": " + sentence);
         this.file = file;
         this.line = line;
         this.column = column;
         this.expected = expected;
         this.found = found;
+    }
+
+    /**
+     * An error ptxas reports in words of its own, e.g. {@code Not a name of any known instruction:
+     * 'frobnicate'}: the message is {@code FILE:LINE:COLUMN: } + {@code ptxasSentence}.
+     *
+     * @param expected what the parser expected there, for {@link #expected()}
+     * @param found the offending token, or null for the end of the file
+     */
+    public static PtxParseException ptxas(String file, int line, int column, String expected, @Nullable String found,
+            String ptxasSentence) {
+        return new PtxParseException(file, line, column, expected, found, ptxasSentence);
+    }
+
+    /** The token with control characters (which would print as nothing or garble a terminal) as \xNN. */
+    static String visible(String token) {
+        StringBuilder b = null;
+        for (int i = 0; i < token.length(); i++) {
+            char c = token.charAt(i);
+            boolean control = (c < 0x20 && c != '\t') || c == 0x7f;
+            if (control && b == null) {
+                b = new StringBuilder(token.substring(0, i));
+            }
+            if (b != null) {
+                b.append(control ? String.format(java.util.Locale.ROOT, "\\x%02X", (int) c) : String.valueOf(c));
+            }
+        }
+        return b == null ? token : b.toString();
     }
 
     /** The source name the parser was given. */

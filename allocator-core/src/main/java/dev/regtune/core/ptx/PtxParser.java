@@ -38,18 +38,34 @@ public final class PtxParser {
     }
 
     /**
-     * Reads and parses a PTX file (UTF-8; PTX is ASCII, so any other byte ends up in an error
-     * message rather than an exception of its own). Errors name the file as {@code file.toString()}.
+     * Reads and parses a PTX file. Errors name the file as {@code file.toString()}.
      *
      * @throws IOException if the file cannot be read
      * @throws PtxParseException if the text is not PTX the front end understands
      */
     public static PtxModule parse(Path file) throws IOException {
-        byte[] bytes = Files.readAllBytes(file);
-        return parse(new String(bytes, StandardCharsets.UTF_8).toCharArray(), file.toString());
+        return parse(Files.readAllBytes(file), file.toString());
+    }
+
+    /**
+     * Parses the bytes of a PTX file, decoded by the one rule every reader of PTX uses
+     * ({@link #decode}): a byte outside ASCII, even in a comment, is a {@link PtxParseException} at
+     * its line and column, as ptxas rejects it, never a decoding exception.
+     */
+    public static PtxModule parse(byte[] bytes, String sourceName) {
+        return parse(PtxCharacters.decode(bytes), sourceName);
+    }
+
+    /**
+     * The text of a PTX file's bytes: ISO-8859-1, one char per byte, so decoding never fails and
+     * {@link #parse(String, String)} reports a non-ASCII byte at its line and column.
+     */
+    public static String decode(byte[] bytes) {
+        return new String(bytes, StandardCharsets.ISO_8859_1);
     }
 
     private static PtxModule parse(char[] text, String sourceName) {
+        PtxCharacters.requireAscii(text, sourceName);
         return new ModuleParser(text, sourceName).parse();
     }
 }

@@ -75,9 +75,13 @@
  *
  * <h2>Errors</h2>
  * Anything not understood is a {@link dev.regtune.core.ptx.PtxParseException} (unchecked) whose
- * message is one sentence, {@code file:line:column: expected X but found 'Y'}. An opcode that is
- * not a PTX ISA 9.0 instruction is an error at its line, as in ptxas ("Not a name of any known
- * instruction"); so are vectors of {@code .pred}, vectors over 128 bits and {@code .v8} registers,
+ * message is one sentence, {@code file:line:column: expected X but found 'Y'}, or ptxas's own
+ * sentence where ptxas 13.0.88 has one: an opcode that is not a PTX ISA 9.0 instruction ("Not a
+ * name of any known instruction: 'frobnicate'"), a file that does not begin with {@code .version}
+ * and then {@code .target} ("Missing .version directive at start of file"; an empty file or one of
+ * comments only is such a file), and any byte outside ASCII, in a comment too ("Unexpected
+ * non-ASCII character encountered on line N"). Files are decoded one char per byte (ISO-8859-1,
+ * {@code PtxParser.decode}), so no input is a decoding exception. Vectors of {@code .pred}, vectors over 128 bits and {@code .v8} registers,
  * which ptxas rejects too. Known gaps, all reported as errors: C preprocessor lines
  * ({@code #include}, {@code #define}), constant banks ({@code ld.const[2]}).
  *

@@ -32,7 +32,8 @@ class PtxParseErrorTest {
                 Arguments.of(".reg .v4 .f64 %v;", l + ":10: expected an element type that keeps the vector within 128 bits but found '.f64'"),
                 Arguments.of(".reg .v2 .pred %v;", l + ":10: expected a non-predicate element type (.pred registers are scalar) but found '.pred'"),
                 Arguments.of(".reg .v8 .b16 %v;", l + ":6: expected a register type such as .b32, .f64, .pred or a vector prefix .v2/.v4 but found '.v8'"),
-                Arguments.of("frobnicate.u32 %r1, %r2;", l + ":1: expected a PTX instruction such as add, ld or mov (not a known opcode) but found 'frobnicate.u32'"),
+                Arguments.of("frobnicate.u32 %r1, %r2;", l + ":1: Not a name of any known instruction: 'frobnicate'"),
+                Arguments.of("add.s32 %r1, %r2, \u0001;", l + ":19: expected a register, immediate or address operand but found '\\x01'"),
                 Arguments.of(".reg .b32 ;", l + ":11: expected a register name but found ';'"),
                 Arguments.of(".reg .b32 %x<4 ;", l + ":16: expected '>' but found ';'"),
                 Arguments.of(".reg .b32 %x %y;", l + ":14: expected ';' but found '%y'"),
@@ -64,7 +65,7 @@ class PtxParseErrorTest {
                 Arguments.of("ld.global.v2.u32 {%r1, %tid.x}, [%rd1];", l + ":24: expected a register in a vector operand but found '%tid.x'"),
                 Arguments.of("ld.global.v2.u32 {%r1, %r2, [%rd1];", l + ":29: expected a register in a vector operand but found '['"),
                 Arguments.of("ld.global.v2.u32 {}, [%rd1];", l + ":19: expected a register in a vector operand but found '}'"),
-                Arguments.of("add.s32 %r1, %r2, é;", l + ":19: expected a register, immediate or address operand but found 'é'"),
+                Arguments.of("add.s32 %r1, %r2, é;", l + ":19: Unexpected non-ASCII character (byte 0xE9) encountered on line " + l + "; PTX is ASCII, comments included"),
                 Arguments.of("add.s32 %r1, %r2, .b32;", l + ":19: expected a register, immediate or address operand but found '.b32'"),
                 Arguments.of("add.s32 %r1, %r2, 1", (l + 1) + ":1: expected ',' or ';' but found '}'"),
                 Arguments.of("brx.idx %r1, ts;", l + ":14: expected the label of a .branchtargets list declared before this brx.idx but found 'ts'"),
@@ -92,18 +93,33 @@ class PtxParseErrorTest {
         assertEquals(Integer.parseInt(parts[0]), e.line());
         assertEquals(Integer.parseInt(parts[1]), e.column());
         assertEquals("kernel.ptx", e.file());
-        String rest = parts[2].substring(" expected ".length());
-        assertEquals(rest.substring(0, rest.lastIndexOf(" but found ")), e.expected());
+        if (parts[2].startsWith(" expected ")) { // not one of ptxas's own sentences
+            String rest = parts[2].substring(" expected ".length());
+            assertEquals(rest.substring(0, rest.lastIndexOf(" but found ")), e.expected());
+        }
     }
 
     /** Whole bad modules and the exact message. */
     static Stream<Arguments> badModules() {
         return Stream.of(
-                Arguments.of("?", "m.ptx:1:1: expected a module directive such as .version, .target, .entry, .func or .global but found '?'"),
+                Arguments.of(HEADER + "?", "m.ptx:4:1: expected a module directive such as .version, .target, .entry, .func or .global but found '?'"),
+                // ptxas 13.0.88: "Missing .version directive at start of file", "Missing .target directive ...",
+                // "Unexpected non-ASCII character encountered on line N" (in a comment too), "Parsing error
+                // near '.version 8.0'" for a second .version.
+                Arguments.of("", "m.ptx:1:1: Missing .version directive at start of file"),
+                Arguments.of("// only a comment\n/* and another */\n", "m.ptx:3:1: Missing .version directive at start of file"),
+                Arguments.of("?", "m.ptx:1:1: Missing .version directive at start of file"),
+                Arguments.of(".target sm_90\n.version 9.0\n", "m.ptx:1:1: Missing .version directive at start of file"),
+                Arguments.of(".version 9.0\n", "m.ptx:2:1: Missing .target directive at start of file"),
+                Arguments.of(".version 9.0\n.address_size 64\n.target sm_90\n", "m.ptx:2:1: Missing .target directive at start of file"),
+                Arguments.of(".version 9.0\n.target sm_90\n.version 9.0\n", "m.ptx:3:1: expected one .version directive, at the start of the file but found '.version'"),
+                Arguments.of("// caf\u00e9\n" + HEADER, "m.ptx:1:7: Unexpected non-ASCII character (byte 0xE9) encountered on line 1; PTX is ASCII, comments included"),
+                Arguments.of("\uFEFF" + HEADER, "m.ptx:1:1: Unexpected non-ASCII character (U+FEFF) encountered on line 1; PTX is ASCII, comments included"),
+                Arguments.of(HEADER + "// \u0000\n", "m.ptx:4:4: Unexpected NUL character (ptxas reads it as the end of the file: Unexpected EOF) encountered on line 4; PTX is ASCII, comments included"),
                 Arguments.of(".version nine\n", "m.ptx:1:10: expected a PTX ISA version such as 9.0 but found 'nine'"),
                 Arguments.of(".version 9\n", "m.ptx:1:10: expected a PTX ISA version such as 9.0 but found '9'"),
                 Arguments.of(".version 9.0\n.target 90\n", "m.ptx:2:9: expected a target such as sm_90 but found '90'"),
-                Arguments.of(".version 9.0\n.address_size 48\n", "m.ptx:2:15: expected an address size of 32 or 64 but found '48'"),
+                Arguments.of(".version 9.0\n.target sm_90\n.address_size 48\n", "m.ptx:3:15: expected an address size of 32 or 64 but found '48'"),
                 Arguments.of(".version 9.0\n/* never closed\n\n", "m.ptx:2:1: expected '*/' to close the comment opened here but found end of file"),
                 Arguments.of(HEADER + ".visible .entry k()\n{\n\tret;\n", "m.ptx:7:1: expected '}' to close the body of 'k' opened at line 5 but found end of file"),
                 Arguments.of(HEADER + ".visible .entry k()\n.maxntid {\n{\nret;\n}\n", "m.ptx:5:10: expected a thread count but found '{'"),
@@ -137,6 +153,23 @@ class PtxParseErrorTest {
         assertEquals("'}' to close the body of 'k' opened at line 5", e.expected());
         assertEquals(6, e.line());
         assertEquals(1, e.column());
+    }
+
+    @Test
+    void bytesAreDecodedOneCharPerByteSoALatin1CommentIsAParseErrorNotADecodingFailure() {
+        byte[] bytes = (HEADER + "// caf? au lait\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        bytes[HEADER.length() + 6] = (byte) 0xE9;
+        PtxParseException e = assertThrows(PtxParseException.class, () -> PtxParser.parse(bytes, "m.ptx"));
+        assertEquals("m.ptx:4:7: Unexpected non-ASCII character (byte 0xE9) encountered on line 4; PTX is ASCII, "
+                + "comments included", e.getMessage());
+        assertEquals(4, e.line());
+        assertEquals(7, e.column());
+    }
+
+    @Test
+    void controlCharactersInAComment() {
+        // ptxas 13.0.88 accepts a control character (other than NUL) in a comment.
+        assertEquals(0, PtxParser.parse(HEADER + "// bell \u0007 form feed \f\n", "m.ptx").functions().size());
     }
 
     @Test

@@ -21,7 +21,10 @@ import dev.regtune.core.ir.PtxModule;
  */
 class PtxParserFuzzTest {
     private static final Pattern MESSAGE =
-            Pattern.compile("^fuzz\\.ptx:[1-9][0-9]*:[1-9][0-9]*: expected .+ but found ('.*'|end of file)$", Pattern.DOTALL);
+            Pattern.compile("^fuzz\\.ptx:[1-9][0-9]*:[1-9][0-9]*: (expected .+ but found ('.*'|end of file)"
+                    + "|Not a name of any known instruction: '.*'|Missing \\.(version|target) directive at start of file"
+                    + "|Unexpected (non-ASCII|NUL) character .* encountered on line [1-9][0-9]*; PTX is ASCII, comments included)$",
+                    Pattern.DOTALL);
     /** Mutants per resource file; raise with -Dptx.fuzz.seeds=20000 for a longer run. */
     private static final int SEEDS = Integer.getInteger("ptx.fuzz.seeds", 400);
     private static final String INTERESTING = "{}[]();,.%@!|:+-_$\"/*\n\t 0x9fU<>=#\\";

@@ -77,6 +77,10 @@ class PtxasConstructsTest {
     @CsvSource({
         "entry_prototype_without_semicolon.ptx, 5, '{' or ';' after the signature of 'k2'",
         "unknown_opcode.ptx, 9, 'a PTX instruction such as add, ld or mov (not a known opcode)'",
+        "missing_version.ptx, 3, a .version directive",
+        "missing_target.ptx, 2, a .target directive",
+        "comments_only.ptx, 3, a .version directive",
+        "latin1_comment.ptx, 4, 'ASCII text (PTX is ASCII, comments included)'",
         "vector_of_predicates.ptx, 6, a non-predicate element type (.pred registers are scalar)",
         "vector_over_128_bits.ptx, 6, an element type that keeps the vector within 128 bits",
         "reg_v8.ptx, 6, 'a register type such as .b32, .f64, .pred or a vector prefix .v2/.v4'",
@@ -93,7 +97,7 @@ class PtxasConstructsTest {
 
     @Test
     void everyRejectedFileHasAnExpectedError() throws IOException {
-        assertEquals(8, rejected().count(), "add a row to rejectedConstructIsOneParseError for each rejected file");
+        assertEquals(12, rejected().count(), "add a row to rejectedConstructIsOneParseError for each rejected file");
     }
 
     /** The accepted/rejected split is what ptxas 13.0 does with these files. */

@@ -25,6 +25,12 @@ public record KernelRecord(String id, String entry, String origin, String family
         @Nullable ManifestRow manifestRow) implements Serializable {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * The entry name of the record a PTX file gives when no entry can be read from it (binary,
+     * cut short before its first entry, comments only): evaluating it reports why.
+     */
+    public static final String NO_ENTRY = "";
+
     public KernelRecord {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(entry, "entry");

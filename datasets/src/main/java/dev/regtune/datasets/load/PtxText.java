@@ -1,8 +1,8 @@
 package dev.regtune.datasets.load;
 
+import dev.regtune.core.ptx.PtxParser;
 import java.io.IOException;
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -46,7 +46,7 @@ public sealed interface PtxText extends Serializable {
 
         @Override
         public String read() throws IOException {
-            return new String(Files.readAllBytes(Path.of(path)), StandardCharsets.UTF_8);
+            return PtxParser.decode(Files.readAllBytes(Path.of(path)));
         }
     }
 }

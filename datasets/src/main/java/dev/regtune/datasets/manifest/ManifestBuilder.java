@@ -9,7 +9,6 @@ import dev.regtune.datasets.PtxFileWalk;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -122,7 +121,7 @@ public final class ManifestBuilder {
 
     /** Parses one file and queues its ptxas runs; empty when the file has no architecture. */
     private Optional<Pending> start(Path file, Path corpusDir, Path root, ExecutorService pool) throws IOException {
-        String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+        String text = PtxParser.decode(Files.readAllBytes(file));
         String rel = PtxFileWalk.slashed(root.relativize(file.toAbsolutePath().normalize()));
         Optional<String> arch = PtxFileWalk.archOfFolder(file).or(() -> PtxEntries.target(text));
         if (arch.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.regtune.space.profile;
 
+import dev.regtune.space.Utf8Files;
 import dev.regtune.core.text.Suggestions;
 import java.io.IOException;
 import java.io.Reader;
@@ -80,7 +81,7 @@ public enum ProfileFormat {
 
     /** Reads a profile from a UTF-8 file; errors name the file as given. */
     public KnobProfile read(Path file) throws IOException {
-        return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        return parse(Utf8Files.read(file), file.toString());
     }
 
     /** Reads a profile in the format its extension names ({@link #forPath(Path)}). */

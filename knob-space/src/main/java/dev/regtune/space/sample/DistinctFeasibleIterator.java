@@ -24,7 +24,7 @@ final class DistinctFeasibleIterator implements Iterator<Configuration> {
     private final long cardinality;
     private final Assignment a;
     private final double[] u;
-    private final LongHashSet seen = new LongHashSet();
+    private final FingerprintSet seen = new FingerprintSet();
     private long emitted;
     private @Nullable Configuration next;
     private boolean done;
@@ -68,5 +68,6 @@ final class DistinctFeasibleIterator implements Iterator<Configuration> {
             misses++;
         }
         done = true;
+        seen.close();
     }
 }

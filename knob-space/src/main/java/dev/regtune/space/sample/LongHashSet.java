@@ -38,6 +38,37 @@ final class LongHashSet {
         return size + (hasZero ? 1 : 0);
     }
 
+    /** Whether {@code v} is in the set. */
+    boolean contains(long v) {
+        if (v == 0) {
+            return hasZero;
+        }
+        int mask = table.length - 1;
+        int i = (int) (v ^ (v >>> 32)) & mask;
+        while (table[i] != 0) {
+            if (table[i] == v) {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+        return false;
+    }
+
+    /** The values, in no particular order. */
+    long[] toArray() {
+        long[] out = new long[size()];
+        int k = 0;
+        if (hasZero) {
+            out[k++] = 0;
+        }
+        for (long v : table) {
+            if (v != 0) {
+                out[k++] = v;
+            }
+        }
+        return out;
+    }
+
     private void grow() {
         long[] old = table;
         table = new long[old.length * 2];

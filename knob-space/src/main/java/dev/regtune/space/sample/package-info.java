@@ -35,9 +35,10 @@
  * </ul>
  *
  * <p>De-duplication of the random, LHS and Sobol samplers keeps the 64-bit
- * {@link dev.regtune.space.KnobSpace#fingerprint fingerprint} of every configuration emitted, in an
- * open-addressing set of longs: memory is O(n), 8 bytes per configuration (16 at the set's worst
- * load). Two distinct configurations with the same fingerprint would wrongly count as one; for
+ * {@link dev.regtune.space.KnobSpace#fingerprint fingerprint} of every configuration emitted in an
+ * exact set whose heap use is bounded for any {@code n} ({@code FingerprintSet}): 2^18 values in an
+ * open-addressing table, then sorted runs spilled to temporary files and memory-mapped off the
+ * heap, 8 bytes per configuration on disk. Two distinct configurations with the same fingerprint would wrongly count as one; for
  * 10^6 configurations the chance that this ever happens is below 10^-7. These samplers stop early
  * when the space is finite and every point of it was emitted, or after
  * {@value dev.regtune.space.sample.DistinctFeasibleIterator#MAX_CONSECUTIVE_MISSES} consecutive

@@ -15,6 +15,7 @@ import dev.regtune.space.Configuration;
 import dev.regtune.space.Dimension;
 import dev.regtune.space.Domain;
 import dev.regtune.space.KnobSpace;
+import dev.regtune.space.Utf8Files;
 import dev.regtune.space.Scale;
 import dev.regtune.space.expr.Expr;
 import dev.regtune.space.expr.ExpressionException;
@@ -23,8 +24,6 @@ import dev.regtune.space.expr.ExpressionParser;
 import dev.regtune.space.expr.Type;
 import dev.regtune.space.sample.Feasibility;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,7 +64,7 @@ public final class SpaceSpecReader {
     public static KnobSpace read(Path file) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = Utf8Files.read(file);
         } catch (NoSuchFileException e) {
             throw new SpaceSpecException("space spec '" + file + "' does not exist");
         } catch (IOException e) {

@@ -160,6 +160,17 @@ class BadSpecTest {
     }
 
     @Test
+    void aLatin1ByteIsNamedByLineAndColumnNotAsInputLength(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("latin1.json");
+        byte[] text = "{\n  \"description\": \"caf? au lait\",\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        text[23] = (byte) 0xE9;
+        Files.write(f, text);
+        SpaceSpecException e = assertThrows(SpaceSpecException.class, () -> SpaceSpecReader.read(f));
+        assertEquals("cannot read space spec '" + f + "': not UTF-8 text: byte 0xE9 at line 2, column 22",
+                e.getMessage());
+    }
+
+    @Test
     void theFullSpecNamesEveryModelledKnob() {
         KnobSpace full = SpaceSpecReader.read(Path.of("../spaces/full.json"));
         List<String> modelled = KnobCatalogue.all().stream().filter(d -> d.effect() == KnobEffect.MODELLED)

@@ -14,8 +14,8 @@ import dev.regtune.core.ir.PtxModule;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParseException;
 import dev.regtune.core.ptx.PtxParser;
+import dev.regtune.job.io.IoFailures;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,17 +54,25 @@ public final class AllocationRunner {
     }
 
     /**
-     * The reports of one file: one per function, or a single {@code PARSE_ERROR}.
+     * The reports of one file: one per function, or a single {@code PARSE_ERROR} or
+     * {@code IO_ERROR}. The file is read once, as bytes, and decoded by the parser's one rule
+     * ({@link PtxParser#parse(byte[], String)}): a binary file or a non-ASCII comment is a
+     * {@code PARSE_ERROR} at its line and column, as ptxas rejects it, not a decoding failure.
      *
      * @param file the file to read
      * @param displayName how reports and parse errors name the file (the path as the user gave it)
-     * @throws IOException when the file cannot be read (a usage problem, not a result)
      */
-    public List<FunctionReport> run(Path file, String displayName) throws IOException {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
+    public List<FunctionReport> run(Path file, String displayName) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            return List.of(FunctionReport.ioError(displayName, arch.name(),
+                    IoFailures.sentence("read", displayName, e)));
+        }
         PtxModule module;
         try {
-            module = PtxParser.parse(text, displayName);
+            module = PtxParser.parse(bytes, displayName);
         } catch (PtxParseException e) {
             return List.of(FunctionReport.parseError(displayName, arch.name(), e.getMessage()));
         }

@@ -22,10 +22,10 @@ public final class TextReportWriter {
         this.out = out;
     }
 
-    /** Writes one function's report; a {@code PARSE_ERROR} is not written here (it goes to stderr). */
+    /** Writes one function's report; a {@code PARSE_ERROR} or {@code IO_ERROR} is not written here (it goes to stderr). */
     public void write(FunctionReport report) {
-        if (report.status() == AllocationStatus.PARSE_ERROR) {
-            throw new IllegalArgumentException("a PARSE_ERROR has no ptxas -v text");
+        if (report.status().isFileError()) {
+            throw new IllegalArgumentException("a " + report.status() + " has no ptxas -v text");
         }
         AllocationResult r = Objects.requireNonNull(report.result()); // not a PARSE_ERROR
         String what = report.kind() == FunctionKind.FUNC ? "function" : "entry function";

@@ -1,7 +1,6 @@
 package dev.regtune.job.cli;
 
 import dev.regtune.core.RegisterAllocator;
-import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
@@ -28,15 +27,19 @@ import picocli.CommandLine.Parameters;
             "Parse each PTX file and allocate every function in it (entries and device functions), reporting what "
                     + "'ptxas -v' would: registers, spill bytes, stack frame; plus RegTune's estimated latency and "
                     + "occupancy.",
-            "A file that does not parse is reported (PARSE_ERROR: on stderr in text, as an object in JSON) "
-                    + "and the other files are still allocated. A function that cannot be allocated within its "
-                    + "budget is reported with ptxas's message (ALLOC_FAILED). Both are results: the exit "
-                    + "status is still 0."
+            "Every file is read once and gives either its functions' results or one error: PARSE_ERROR "
+                    + "(not PTX as ptxas 13.0 accepts it, e.g. a non-ASCII byte even in a comment, no .version, "
+                    + "an unknown instruction; file:line:column and what was expected, in ptxas's words where it "
+                    + "has them) or IO_ERROR (the path and why it could not be read). Errors go to stderr in "
+                    + "text and are objects of the array in JSON, which is always one complete document; the "
+                    + "other files are still allocated. A function that cannot be allocated within its budget "
+                    + "is a result with ptxas's message (ALLOC_FAILED)."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
-            "0:every file was processed (even with PARSE_ERROR or ALLOC_FAILED results)",
-            "1:--verify found an invalid allocation, or the allocator failed unexpectedly",
+            "0:every file was read and parsed (ALLOC_FAILED results included)",
+            "1:some file gave PARSE_ERROR or IO_ERROR (every other file was still reported), --verify found "
+                    + "an invalid allocation, or the allocator failed unexpectedly",
             "2:usage error: missing or unreadable file, unknown knob, bad knob value, unknown arch or allocator, "
                     + "--allocator contradicting --knob allocator="
         })
@@ -112,12 +115,14 @@ public final class AllocateCommand extends RegtuneCommand {
         TextReportWriter text = new TextReportWriter(out());
         List<FunctionReport> all = new ArrayList<>();
         boolean failed = false;
+        int fileErrors = 0;
         for (Path file : inputs) {
+            if (format == Format.text && outputClosed()) {
+                return EXIT_FAILURE; // the reader went away (a closed pipe): stop quietly
+            }
             List<FunctionReport> reports;
             try {
                 reports = runner.run(file, file.toString());
-            } catch (IOException e) {
-                throw new UsageException("cannot read '" + file + "': " + e.getMessage());
             } catch (RuntimeException e) {
                 // The allocator promises results, not exceptions; if it breaks that promise the
                 // other files still get allocated and the run reports the failure at the end.
@@ -133,9 +138,12 @@ public final class AllocateCommand extends RegtuneCommand {
                     error(report.file() + ": " + report.message());
                     failed = true;
                 }
+                if (report.status().isFileError()) {
+                    fileErrors++;
+                }
                 if (format == Format.json) {
                     all.add(report);
-                } else if (report.status() == AllocationStatus.PARSE_ERROR) {
+                } else if (report.status().isFileError()) {
                     error(report.message());
                 } else {
                     text.write(report);
@@ -145,6 +153,10 @@ public final class AllocateCommand extends RegtuneCommand {
         if (format == Format.json) {
             new JsonReportWriter().write(all, out());
         }
-        return failed ? EXIT_FAILURE : 0;
+        if (fileErrors > 0) {
+            note(fileErrors + " of " + inputs.size() + (inputs.size() == 1 ? " file" : " files")
+                    + " gave PARSE_ERROR or IO_ERROR instead of results (exit status 1)");
+        }
+        return failed || fileErrors > 0 ? EXIT_FAILURE : 0;
     }
 }

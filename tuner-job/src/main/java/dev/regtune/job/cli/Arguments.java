@@ -1,5 +1,6 @@
 package dev.regtune.job.cli;
 
+import dev.regtune.job.io.IoFailures;
 import dev.regtune.datasets.BundledCorpus;
 import dev.regtune.core.Allocators;
 import dev.regtune.core.RegisterAllocator;
@@ -180,7 +181,7 @@ final class Arguments {
                     .sorted(Comparator.comparing(Path::toString))
                     .toList();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot list folder '" + folder + "': " + e.getMessage(), e);
+            throw new UncheckedIOException(IoFailures.sentence("list folder", folder, e), e);
         }
     }
 

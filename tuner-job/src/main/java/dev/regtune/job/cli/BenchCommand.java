@@ -7,6 +7,7 @@ import dev.regtune.core.ir.PtxModule;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParseException;
 import dev.regtune.core.ptx.PtxParser;
+import dev.regtune.job.io.IoFailures;
 import dev.regtune.datasets.synthetic.SyntheticSpec;
 import dev.regtune.job.allocate.AllocatorFamily;
 import dev.regtune.job.bench.AllocationBenchmark;
@@ -113,9 +114,9 @@ public final class BenchCommand extends RegtuneCommand {
         for (Path file : files) {
             String text;
             try {
-                text = Files.readString(file, StandardCharsets.UTF_8);
+                text = PtxParser.decode(Files.readAllBytes(file));
             } catch (IOException e) {
-                throw new UsageException("cannot read '" + file + "': " + e.getMessage());
+                throw new UsageException(IoFailures.sentence("read", file, e));
             }
             PtxModule module;
             try {

@@ -29,6 +29,8 @@ import picocli.CommandLine.Option;
 
 /** {@code regtune bench-sweep}: the sweep in Spark local mode against a plain multi-threaded loop. */
 @Command(name = "bench-sweep",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         description = {
             "Benchmark (not a test) of the sweep's throughput: the same kernel x configuration evaluations run "
                     + "once on a plain pool of threads in this JVM and once as the real Spark job in local mode "

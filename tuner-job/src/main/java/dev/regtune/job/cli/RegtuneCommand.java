@@ -54,6 +54,16 @@ public abstract class RegtuneCommand implements Callable<Integer> {
         return spec.commandLine().getErr();
     }
 
+    /**
+     * Whether the reader of stdout went away (a closed pipe: {@code regtune ... | head -2}). Picocli's
+     * writer wraps {@code System.out} in an {@code OutputStreamWriter}, so a failed write sets the
+     * error flag of {@code System.out}, not the writer's: both are asked. A command that streams
+     * output stops quietly when this turns true.
+     */
+    protected boolean outputClosed() {
+        return out().checkError() || System.out.checkError();
+    }
+
     protected boolean verbose() {
         return spec.root().userObject() instanceof RegtuneMain main && main.verbose;
     }

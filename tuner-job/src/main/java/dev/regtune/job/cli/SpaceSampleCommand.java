@@ -77,7 +77,7 @@ public final class SpaceSampleCommand extends RegtuneCommand {
         while (it.hasNext()) {
             Configuration c = it.next();
             line(o, format == Format.csv ? ConfigurationLines.csvRow(space, c) : ConfigurationLines.jsonLine(space, c));
-            if (++printed % 4096 == 0 && o.checkError()) {
+            if (++printed % 256 == 0 && outputClosed()) {
                 return EXIT_FAILURE; // the reader went away (a closed pipe): stop quietly
             }
         }

@@ -32,6 +32,8 @@ import picocli.CommandLine.Option;
 
 /** {@code regtune sweep}: the Spark job, kernels x configurations into the Parquet result table. */
 @Command(name = "sweep",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         description = {
             "Evaluate every kernel under every configuration of a knob space on Spark and append one row per "
                     + "evaluation to a Parquet table (DIR/results, partitioned by run_id and arch). Spark runs "

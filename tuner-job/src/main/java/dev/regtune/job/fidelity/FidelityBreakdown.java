@@ -1,8 +1,8 @@
 package dev.regtune.job.fidelity;
 
+import dev.regtune.core.ptx.PtxParser;
 import dev.regtune.core.arch.ArchProfile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -65,8 +65,7 @@ public final class FidelityBreakdown {
         result.unparsed().forEach(u -> unparsed.add(u.file()));
         List<CorpusKernel> kernels = new ArrayList<>();
         for (FidelityHarness.Input in : inputs) {
-            Map<String, EntryTraits> scanned = PtxEntryScanner.scan(Files.readString(in.path(),
-                    StandardCharsets.ISO_8859_1));
+            Map<String, EntryTraits> scanned = PtxEntryScanner.scan(PtxParser.decode(Files.readAllBytes(in.path())));
             for (ArchProfile arch : in.archs()) {
                 for (Map.Entry<String, EntryTraits> e : scanned.entrySet()) {
                     if (unparsed.contains(in.displayName())

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regtune.core.knobs.Knobs;
+import dev.regtune.space.Utf8Files;
 import dev.regtune.job.results.ConfigId;
 import dev.regtune.job.results.ResultStatus;
 import dev.regtune.space.Configuration;
@@ -297,7 +298,7 @@ public final class SelectionJson {
     public static SavedSelection read(Path file) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = Utf8Files.read(file);
         } catch (NoSuchFileException e) {
             throw new SelectionInputException("selection file '" + file + "' does not exist");
         } catch (IOException e) {

@@ -11,6 +11,13 @@ import org.apache.spark.sql.SparkSession;
  * partitions (the result tables are small), so that {@code regtune sweep} needs no Spark install.
  */
 public final class SparkSessions {
+    /**
+     * System property naming the level of Spark's console log for a session started here (default
+     * WARN). The installed command line sets it to OFF unless {@code --verbose}: a failed task
+     * otherwise prints 70 to 90 lines of stack traces before RegTune's one-sentence error.
+     */
+    public static final String LOG_LEVEL_PROPERTY = "regtune.spark.log";
+
     /** The master used when neither the command line nor spark-submit names one. */
     public static final String DEFAULT_MASTER = "local[*]";
 
@@ -50,7 +57,7 @@ public final class SparkSessions {
         // that a partitioned write otherwise puts before every task's output.
         conf.setIfMissing("spark.sql.maxConcurrentOutputFileWriters", "4");
         SparkSession session = SparkSession.builder().config(conf).getOrCreate();
-        session.sparkContext().setLogLevel("WARN");
+        session.sparkContext().setLogLevel(System.getProperty(LOG_LEVEL_PROPERTY, "WARN"));
         return new Session(session, !underSparkSubmit());
     }
 

@@ -97,8 +97,10 @@ public final class PairEvaluator {
             } else {
                 KernelFunction fn = module.functions().get(kernel.name());
                 if (fn == null) {
-                    fail(row, outcome, ResultStatus.PARSE_ERROR, kernel.source() + ": the module has no function '"
-                            + kernel.name() + "'");
+                    fail(row, outcome, ResultStatus.PARSE_ERROR, kernel.name().isEmpty()
+                            ? kernel.source() + ": no kernel entry could be read from the file (it parses, but "
+                                    + "defines no .entry)"
+                            : kernel.source() + ": the module has no function '" + kernel.name() + "'");
                 } else {
                     if (config.launchBounds() != null) {
                         fn = fn.withLaunchBounds(Configuration.parseLaunchBounds(config.launchBounds()));

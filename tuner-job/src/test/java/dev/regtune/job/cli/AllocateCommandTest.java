@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.regtune.job.allocate.JsonReportWriter;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +88,7 @@ class AllocateCommandTest {
         Path tiny = Cli.resource("tiny.ptx", dir);
         Cli.Run run = Cli.run("allocate", "--verify", "--format", "json", broken.toString(), tiny.toString());
 
-        assertEquals(0, run.exit(), run.err());
+        assertEquals(1, run.exit(), "a file that gave no results is a failure: " + run.err());
         JsonNode array = new ObjectMapper().readTree(run.out());
         assertEquals(3, array.size());
         JsonNode error = array.get(0);
@@ -103,10 +106,50 @@ class AllocateCommandTest {
         Path tiny = Cli.resource("tiny.ptx", dir);
         Cli.Run run = Cli.run("allocate", "--verify", broken.toString(), tiny.toString());
 
-        assertEquals(0, run.exit());
-        assertEquals(1, run.errLines().length, run.err());
+        assertEquals(1, run.exit());
+        assertEquals(2, run.errLines().length, run.err());
+        assertTrue(run.errLines()[1].contains("1 of 2 files gave PARSE_ERROR or IO_ERROR"), run.err());
         assertTrue(run.err().startsWith("regtune: " + broken + ":8:"), run.err());
         assertTrue(run.out().contains("Compiling entry function 'axpy'"), run.out());
+    }
+
+    /** Issue 16: a folder with a binary file and a Latin-1 comment still gives one complete JSON document. */
+    @Test
+    void aFolderWithABinaryFileAndANonAsciiCommentIsReportedToTheEnd() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("mixed"));
+        Path tiny = Cli.resource("tiny.ptx", folder);
+        byte[] binary = new byte[256];
+        for (int i = 0; i < binary.length; i++) {
+            binary[i] = (byte) (i * 37 + 11);
+        }
+        Files.write(folder.resolve("garbage.ptx"), binary);
+        ByteArrayOutputStream latin1 = new ByteArrayOutputStream();
+        latin1.writeBytes("// caf\u00e9 au lait\n".getBytes(StandardCharsets.ISO_8859_1));
+        latin1.writeBytes(Files.readAllBytes(tiny));
+        Files.write(folder.resolve("latin1.ptx"), latin1.toByteArray());
+
+        Cli.Run run = Cli.run("allocate", "--format", "json", folder.toString());
+
+        assertEquals(1, run.exit(), run.err());
+        JsonNode array = new ObjectMapper().readTree(run.out());
+        List<String> statuses = new ArrayList<>();
+        array.forEach(o -> statuses.add(o.get("file").asText().replace(folder + "/", "") + " "
+                + o.get("status").asText()));
+        assertEquals(List.of("garbage.ptx PARSE_ERROR", "latin1.ptx PARSE_ERROR", "tiny.ptx OK", "tiny.ptx OK"),
+                statuses);
+        assertEquals(folder.resolve("latin1.ptx") + ":1:7: Unexpected non-ASCII character (byte 0xE9) encountered "
+                + "on line 1; PTX is ASCII, comments included", array.get(1).get("message").asText());
+        assertTrue(run.err().contains("2 of 3 files gave PARSE_ERROR or IO_ERROR"), run.err());
+    }
+
+    @Test
+    void anEmptyFileIsMissingItsVersionAsPtxasSays() throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.ptx"), "// nothing but a comment\n");
+        Cli.Run run = Cli.run("allocate", empty.toString());
+
+        assertEquals(1, run.exit());
+        assertEquals("regtune: " + empty + ":2:1: Missing .version directive at start of file.", run.errLines()[0]);
+        assertEquals("", run.out());
     }
 
     @Test

@@ -72,4 +72,23 @@ class MainCommandTest {
         assertEquals(2, run.exit());
         assertEquals(1, run.errLines().length, run.err());
     }
+
+    @Test
+    void anUnknownCommandIsNamedEvenWithHelp() {
+        Cli.Run run = Cli.runInstalled("nosuchcommand", "--help");
+        assertEquals(2, run.exit());
+        assertEquals(List.of("regtune: unknown command 'nosuchcommand'; see 'regtune --help' for the commands."),
+                List.of(run.errLines()));
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void everyCommandAnswersHelpWithoutItsRequiredOptions() {
+        for (String command : List.of("allocate", "knobs", "bench", "bench-sweep", "fidelity", "datasets", "space",
+                "sweep", "select", "export", "report")) {
+            Cli.Run run = Cli.runInstalled(command, "--help");
+            assertEquals(0, run.exit(), command + ": " + run.err());
+            assertTrue(run.out().startsWith("Usage: regtune " + command), command + ": " + run.out());
+        }
+    }
 }

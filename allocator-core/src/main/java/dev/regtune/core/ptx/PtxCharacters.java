@@ -1,0 +1,44 @@
+package dev.regtune.core.ptx;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/**
+ * The one decoding rule of PTX files, and the character check ptxas makes before it parses.
+ *
+ * <p>PTX is ASCII. A file's bytes are decoded as ISO-8859-1, one char per byte, which cannot fail:
+ * a binary file or a Latin-1 comment reaches the parser, which then rejects the first byte outside
+ * ASCII as ptxas 13.0.88 does ({@code Unexpected non-ASCII character encountered on line N}), in a
+ * comment too, and so does a UTF-8 byte-order mark. A NUL byte ends the text for ptxas
+ * ({@code Unexpected EOF encountered}); it is rejected in the same way. Other control characters
+ * in a comment are accepted, as ptxas accepts them; outside a comment the lexer reports them.
+ */
+final class PtxCharacters {
+    private PtxCharacters() {
+    }
+
+    /** The text of a PTX file's bytes: ISO-8859-1, so every byte is one char and decoding never fails. */
+    static char[] decode(byte[] bytes) {
+        return new String(bytes, StandardCharsets.ISO_8859_1).toCharArray();
+    }
+
+    /** Throws at the first char ptxas rejects wherever it stands: anything outside ASCII, and NUL. */
+    static void requireAscii(char[] text, String source) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < text.length; i++) {
+            char c = text[i];
+            if (c == '\n') {
+                line++;
+                lineStart = i + 1;
+            } else if (c > 0x7f || c == 0) {
+                String what = c == 0 ? "NUL character (ptxas reads it as the end of the file: Unexpected EOF)"
+                        : c <= 0xff ? String.format(Locale.ROOT, "non-ASCII character (byte 0x%02X)", (int) c)
+                        : String.format(Locale.ROOT, "non-ASCII character (U+%04X)", (int) c);
+                throw PtxParseException.ptxas(source, line, i - lineStart + 1, "ASCII text (PTX is ASCII, "
+                        + "comments included)", String.valueOf(c),
+                        "Unexpected " + what + " encountered on line " + line + "; PTX is ASCII, comments included");
+            }
+        }
+    }
+}
