@@ -8,12 +8,14 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Cuts a stream of configurations into chunks of pending pairs as the job consumes them, so a
  * sweep never holds its whole configuration list: each chunk is a {@link ConfigurationTable} of the
  * configurations that still have pairs to evaluate and the codes ({@link PairCodes}) of at most
- * {@code chunkSize} such pairs, kernel-major. A pair is pending unless its key is in {@link DoneKeys}
+ * {@code chunkSize} such pairs, kernel-major (a configuration's pairs stay in one chunk unless it
+ * alone has more than {@code chunkSize}). A pair is pending unless its key is in {@link DoneKeys}
  * (committed before this sweep began). Memory is one chunk being planned plus the done keys,
  * whatever the size of the space; configurations are distinct by the samplers' contract, so no
  * configuration seen before is remembered.
@@ -75,41 +77,43 @@ final class ChunkPlanner implements Iterator<ChunkPlanner.Chunk> {
         return skipped;
     }
 
-    /** Draws configurations until a chunk is full or the stream ends. */
+    /** A configuration drawn and its pending kernels, waiting for the next chunk when it overflowed the last. */
+    private record Drawn(SweepConfiguration config, int[] pendingKernels) {
+    }
+
+    private @Nullable Drawn carry;
+
+    /**
+     * Draws configurations until the next one's pending pairs would overflow the chunk (it waits
+     * for the next chunk), or the stream ends; so chunks stay full-sized, and a configuration's pairs
+     * stay in one chunk unless it alone has more than the chunk size.
+     */
     private void plan() {
         List<SweepConfiguration> table = new ArrayList<>();
         Set<SweepConfiguration> inTable = new HashSet<>();
         long[] codes = new long[Math.min(chunkSize, 1 << 16)];
         int n = 0;
-        while (n < chunkSize && source.hasNext()) {
-            SweepConfiguration config = SweepConfiguration.of(source.next());
-            FaultPoints.pass("plan.configuration");
-            configurations++;
-            if (!inTable.add(config)) {
+        while (carry != null || source.hasNext()) {
+            Drawn d = carry != null ? carry : draw();
+            carry = null;
+            if (d.pendingKernels.length == 0 || !inTable.add(d.config)) {
                 continue;
             }
+            if (n > 0 && n + d.pendingKernels.length > chunkSize) {
+                inTable.remove(d.config);
+                carry = d;
+                break;
+            }
             int index = table.size();
-            boolean any = false;
-            for (int k = 0; k < kernels.size(); k++) {
-                SweepKernel kernel = kernels.kernel(k);
-                if (!config.appliesTo(kernel.arch())) {
-                    continue;
-                }
-                evaluations++;
-                if (done.contains(kernel.id(), config.configId(), config.modelVersion())) {
-                    skipped++;
-                    continue;
-                }
+            table.add(d.config);
+            for (int k : d.pendingKernels) {
                 if (n == codes.length) {
                     codes = Arrays.copyOf(codes, (int) Math.min(Integer.MAX_VALUE - 8, codes.length * 2L));
                 }
                 codes[n++] = PairCodes.of(k, index);
-                any = true;
             }
-            if (any) {
-                table.add(config);
-            } else {
-                inTable.remove(config);
+            if (n >= chunkSize) {
+                break;
             }
         }
         if (n == 0) {
@@ -121,5 +125,27 @@ final class ChunkPlanner implements Iterator<ChunkPlanner.Chunk> {
         for (int from = 0; from < n; from += chunkSize) {
             ready.add(new Chunk(t, Arrays.copyOfRange(all, from, Math.min(n, from + chunkSize))));
         }
+    }
+
+    /** The next configuration of the stream and the kernels it still has to be evaluated on. */
+    private Drawn draw() {
+        SweepConfiguration config = SweepConfiguration.of(source.next());
+        FaultPoints.pass("plan.configuration");
+        configurations++;
+        int[] pending = new int[kernels.size()];
+        int p = 0;
+        for (int k = 0; k < kernels.size(); k++) {
+            SweepKernel kernel = kernels.kernel(k);
+            if (!config.appliesTo(kernel.arch())) {
+                continue;
+            }
+            evaluations++;
+            if (done.contains(kernel.id(), config.configId(), config.modelVersion())) {
+                skipped++;
+            } else {
+                pending[p++] = k;
+            }
+        }
+        return new Drawn(config, Arrays.copyOf(pending, p));
     }
 }

@@ -54,6 +54,7 @@ class SweepFaultInjectionTest {
             "publish.before-rename", 8, "publish.after-rename", 8, "record.before-move", 10));
     private static final int KILLS = 20;
     private static final int MAX_ROUNDS = 16;
+    private static final int PARALLEL = 2;
 
     @TempDir
     Path dir;
@@ -66,27 +67,58 @@ class SweepFaultInjectionTest {
         Set<String> expected = expectedKeys(kernels, space);
         long seed = Long.getLong("regtune.fault.seed", System.nanoTime());
         System.out.println("SweepFaultInjectionTest seed " + seed + " (replay with -Dregtune.fault.seed=" + seed + ")");
-        Random random = new Random(seed);
-        List<String> kills = new ArrayList<>();
+        List<String> kills = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(PARALLEL);
         try (SparkSessions.Session session = SparkSessions.session("fault injection test", Optional.of("local[2]"))) {
-            for (int round = 0; round < MAX_ROUNDS && kills.size() < KILLS; round++) {
-                Path out = dir.resolve("round-" + round);
-                String runId = "r" + round;
-                for (boolean resume : new boolean[] {false, true}) {
-                    String kill = killedChild(kernels, space, out, runId, resume, random, round);
-                    if (kill != null) {
-                        kills.add("round " + round + (resume ? " resume" : " first") + ": " + kill);
-                    }
-                    assertNoKeyTwice(session.spark(), out, "after " + kill);
+            // rounds run two at a time (their children mostly wait on JVM and Spark start-up); the
+            // resumes to completion share this JVM's session, one at a time
+            for (int wave = 0; wave * PARALLEL < MAX_ROUNDS && kills.size() < KILLS; wave++) {
+                List<java.util.concurrent.Future<?>> rounds = new ArrayList<>();
+                for (int i = 0; i < PARALLEL; i++) {
+                    int round = wave * PARALLEL + i;
+                    rounds.add(pool.submit(() -> {
+                        round(kernels, space, expected, new Random(seed + round), round, kills, session.spark());
+                        return null;
+                    }));
                 }
-                Cli.Run done = Cli.run("sweep", "--master", "local[2]", "--kernels", kernels.toString(), "--space",
-                        space.toString(), "--out", out.toString(), "--run-id", runId, "--chunk-size", "6", "--resume");
-                assertEquals(0, done.exit(), "round " + round + ": " + done.err());
-                assertExactlyOnce(session.spark(), out, runId, expected, "round " + round + " " + kills);
+                for (java.util.concurrent.Future<?> f : rounds) {
+                    try {
+                        f.get();
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        if (e.getCause() instanceof Error err) {
+                            throw err;
+                        }
+                        throw new AssertionError(e.getCause());
+                    }
+                }
             }
+        } finally {
+            pool.shutdownNow();
         }
         System.out.println("SweepFaultInjectionTest kills:\n  " + String.join("\n  ", kills));
         assertTrue(kills.size() >= KILLS, "at least " + KILLS + " kills, got " + kills.size() + ": " + kills);
+    }
+
+    /** One round: a sweep killed, its resume killed, a resume to completion, and the checks. */
+    private void round(Path kernels, Path space, Set<String> expected, Random random, int round, List<String> kills,
+            SparkSession spark) throws IOException, InterruptedException {
+        Path out = dir.resolve("round-" + round);
+        String runId = "r" + round;
+        for (boolean resume : new boolean[] {false, true}) {
+            String kill = killedChild(kernels, space, out, runId, resume, random, round);
+            if (kill != null) {
+                kills.add("round " + round + (resume ? " resume" : " first") + ": " + kill);
+            }
+            synchronized (SweepFaultInjectionTest.class) {
+                assertNoKeyTwice(spark, out, "after " + kill);
+            }
+        }
+        synchronized (SweepFaultInjectionTest.class) {
+            Cli.Run done = Cli.run("sweep", "--master", "local[2]", "--kernels", kernels.toString(), "--space",
+                    space.toString(), "--out", out.toString(), "--run-id", runId, "--chunk-size", "6", "--resume");
+            assertEquals(0, done.exit(), "round " + round + ": " + done.err());
+            assertExactlyOnce(spark, out, runId, expected, "round " + round + " " + kills);
+        }
     }
 
     /**
@@ -124,7 +156,7 @@ class SweepFaultInjectionTest {
                     + Files.readString(log, StandardCharsets.UTF_8));
             what = exit == FaultPoints.HALT_STATUS ? point + " #" + at : null;
         } else {
-            long delay = 1500 + random.nextInt(6000);
+            long delay = 1000 + random.nextInt(5000);
             boolean ended = child.waitFor(delay, TimeUnit.MILLISECONDS);
             child.destroyForcibly();
             child.waitFor(30, TimeUnit.SECONDS);
