@@ -202,6 +202,11 @@ public final class SweepJob {
             ChunkPlanner.Chunk chunk = chunks.next();
             planned[0] = chunks.configurations();
             planned[1] = chunks.evaluations();
+            // a configuration restricted to one architecture applies to its kernels only: scale the
+            // bound by the pairs per configuration seen so far
+            double perConfig = chunks.evaluations() / (double) Math.max(1, chunks.configurations());
+            progress.setTotal(Math.max(written + chunk.codes().length,
+                    (long) (bound.doubleValue() * perConfig) - chunks.skipped()));
             writer.submit(chunk.configurations(), chunk.codes(), runId);
             written += chunk.codes().length;
         }
