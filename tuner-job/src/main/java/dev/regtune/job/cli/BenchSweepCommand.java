@@ -6,6 +6,7 @@ import dev.regtune.job.bench.SweepBenchmark;
 import dev.regtune.job.report.Numbers;
 import dev.regtune.job.spark.SparkSessions;
 import dev.regtune.job.sweep.ConfigurationTable;
+import dev.regtune.job.sweep.EvaluationLimits;
 import dev.regtune.job.sweep.KernelCatalog;
 import dev.regtune.job.sweep.PendingPairs;
 import dev.regtune.job.sweep.ResultStore;
@@ -135,7 +136,7 @@ public final class BenchSweepCommand extends RegtuneCommand {
     private SweepRequest request(KernelSource source, KnobSpace space, String specText, long configs, String archName) {
         return new SweepRequest(source, kernels == null ? "synthetic:" + synthetic : kernels.toString(), space,
                 specText, new SweepPlan.Sampled(SamplerKind.SOBOL, configs), Optional.of(archName), archName, false,
-                Optional.empty(), 0, chunkSize, 0, false);
+                Optional.empty(), 0, chunkSize, 0, false, EvaluationLimits.DEFAULT, Long.MAX_VALUE);
     }
 
     private static void deleteTree(Path root) throws IOException {

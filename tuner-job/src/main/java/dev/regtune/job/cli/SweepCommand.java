@@ -5,6 +5,7 @@ import dev.regtune.datasets.BundledCorpus;
 import dev.regtune.datasets.load.KernelSource;
 import dev.regtune.job.report.Numbers;
 import dev.regtune.job.spark.SparkSessions;
+import dev.regtune.job.sweep.EvaluationLimits;
 import dev.regtune.job.sweep.ResultStore;
 import dev.regtune.job.sweep.SearchObjective;
 import dev.regtune.job.sweep.SweepException;
@@ -101,8 +102,9 @@ public final class SweepCommand extends RegtuneCommand {
     String arch;
 
     @Option(names = "--out", paramLabel = "DIR", required = true,
-            description = "The output folder: DIR/results (Parquet) and DIR/runs/RUN_ID.json. On a multi-host "
-                    + "cluster it must be storage every executor can write (a shared file system, HDFS, S3).")
+            description = "The output folder: DIR/results (Parquet), DIR/runs/RUN_ID.json, the writer's lease "
+                    + "DIR/lease and chunks in progress DIR/staging. One sweep writes a folder at a time. A local "
+                    + "or shared POSIX path: on a multi-host cluster, storage every executor can write.")
     Path out;
 
     @Option(names = "--master", paramLabel = "MASTER",
@@ -125,8 +127,8 @@ public final class SweepCommand extends RegtuneCommand {
     long seed;
 
     @Option(names = "--chunk-size", paramLabel = "N", defaultValue = "1000000",
-            description = "Evaluations per atomic write; a run killed part-way loses at most its open chunk. "
-                    + "Each chunk ends when its slowest task does, so small chunks leave cores idle "
+            description = "Evaluations per atomic commit; a run killed part-way loses at most the chunks it "
+                    + "was writing (two run at once, the next starting while the previous finishes) "
                     + "(default: ${DEFAULT-VALUE}).")
     int chunkSize;
 
@@ -138,6 +140,22 @@ public final class SweepCommand extends RegtuneCommand {
             description = "Run the independent allocation checker on every OK result; a violation is recorded "
                     + "as an ERROR row naming it (slower; meant for tests and audits).")
     boolean verify;
+
+    @Option(names = "--max-evaluations", paramLabel = "N", defaultValue = "1000000000",
+            description = "Refuse, before anything runs, a sweep of more evaluations (configurations x kernels) "
+                    + "than this, naming its size (default: ${DEFAULT-VALUE}).")
+    long maxEvaluations;
+
+    @Option(names = "--max-instructions", paramLabel = "N", defaultValue = "100000",
+            description = "Functions with more instructions are not allocated: each of their rows is an ERROR "
+                    + "saying so (0: no limit; default: ${DEFAULT-VALUE}, four times the largest real-world kernel "
+                    + "we know).")
+    int maxInstructions;
+
+    @Option(names = "--max-evaluation-seconds", paramLabel = "S", defaultValue = "300",
+            description = "An evaluation running longer is stopped and recorded as an ERROR row; the job goes on "
+                    + "(0: no limit; default: ${DEFAULT-VALUE}).")
+    double maxEvaluationSeconds;
 
     @Override
     protected int run() throws IOException {
@@ -190,12 +208,17 @@ public final class SweepCommand extends RegtuneCommand {
         if (chunkSize < 1) {
             throw new UsageException("--chunk-size must be at least 1, not " + chunkSize);
         }
+        if (maxEvaluations < 1 || maxInstructions < 0 || !(maxEvaluationSeconds >= 0)) {
+            throw new UsageException("--max-evaluations must be at least 1, and --max-instructions and "
+                    + "--max-evaluation-seconds 0 (no limit) or more");
+        }
         if (partitions < 0) {
             throw new UsageException("--partitions must be 0 (automatic) or more, not " + partitions);
         }
         return new SweepRequest(source, kernelPath.toString(), space, specText, plan(), archFilter,
                 archFilter.orElse(ArchProfiles.of("sm_90").name()), resume, Optional.ofNullable(runId), seed,
-                chunkSize, partitions, verify);
+                chunkSize, partitions, verify, new EvaluationLimits(maxInstructions, maxEvaluationSeconds,
+                        EvaluationLimits.DEFAULT.heapFraction()), maxEvaluations);
     }
 
     private SweepPlan plan() {

@@ -79,7 +79,7 @@ final class AdaptiveRounds {
             evaluations += roundPairs;
             skipped += roundPairs - codes.length;
             job.progress().addToTotal(codes.length);
-            written += job.evaluate(kernelBroadcast, table, codes, runId, request);
+            written += job.evaluate(table, codes, runId, request);
             strategy.observe(observe(proposals, list, table, wanted));
             for (SweepConfiguration c : table.configurations()) {
                 configs.put(c.configId(), Boolean.TRUE);

@@ -37,6 +37,7 @@ public final class PairEvaluator {
     private final ConfigurationTable configurations;
     private final @Nullable String modelVersionOverride;
     private final boolean verify;
+    private final EvaluationLimits limits;
     /** This task's view of the executor's module cache: one lookup per module, not per evaluation. */
     private final ParsedModule[] modules;
 
@@ -47,7 +48,7 @@ public final class PairEvaluator {
      *     violation makes the row an ERROR naming it
      */
     public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, boolean verify) {
-        this(kernels, configurations, null, verify);
+        this(kernels, configurations, null, verify, EvaluationLimits.NONE);
     }
 
     /**
@@ -59,7 +60,17 @@ public final class PairEvaluator {
      */
     public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, @Nullable String modelVersion,
             boolean verify) {
+        this(kernels, configurations, modelVersion, verify, EvaluationLimits.NONE);
+    }
+
+    /**
+     * An evaluator bounded by {@code limits}: a pair that would exceed them is an ERROR row saying
+     * which limit, and the task goes on.
+     */
+    public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, @Nullable String modelVersion,
+            boolean verify, EvaluationLimits limits) {
         this.verify = verify;
+        this.limits = limits;
         this.modules = new ParsedModule[kernels.modules()];
         this.kernels = kernels;
         this.configurations = configurations;
@@ -106,27 +117,46 @@ public final class PairEvaluator {
                         fn = fn.withLaunchBounds(Configuration.parseLaunchBounds(config.launchBounds()));
                     }
                     RegisterAllocator allocator = configurations.allocator(c);
-                    // a module that has the function parsed, so it has its module
-                    AllocationResult r = ModuleAllocator.allocateFunction(Objects.requireNonNull(module.module()), fn,
-                            allocator,
-                            configurations.knobs(c), ArchProfiles.of(kernel.arch()), config.registerBudget());
-                    CheckReport check = verify && r.status() == AllocationStatus.OK
-                            ? AllocationChecker.check(Objects.requireNonNull(r.allocatedFunction()),
-                                    Objects.requireNonNull(r.assignment())) : null; // an OK result has both
-                    if (check != null && !check.ok()) {
-                        fail(row, outcome, ResultStatus.ERROR, "the allocation checker rejected the result: "
-                                + check.summary());
+                    java.util.Optional<String> refusal = limits.refusal(fn, allocator);
+                    if (refusal.isPresent()) {
+                        fail(row, outcome, ResultStatus.ERROR, refusal.get());
                     } else {
-                        record(row, outcome, r);
+                        KernelFunction function = fn;
+                        // a module that has the function parsed, so it has its module
+                        AllocationResult r = EvaluationTimer.call(limits.maxSeconds(), () -> allocate(module, function,
+                                allocator, c, kernel, config));
+                        CheckReport check = verify && r.status() == AllocationStatus.OK
+                                ? EvaluationTimer.call(limits.maxSeconds(), () -> AllocationChecker.check(
+                                        Objects.requireNonNull(r.allocatedFunction()),
+                                        Objects.requireNonNull(r.assignment()))) : null; // an OK result has both
+                        if (check != null && !check.ok()) {
+                            fail(row, outcome, ResultStatus.ERROR, "the allocation checker rejected the result: "
+                                    + check.summary());
+                        } else {
+                            record(row, outcome, r);
+                        }
                     }
                 }
             }
+        } catch (EvaluationTimer.TimedOut e) {
+            fail(row, outcome, ResultStatus.ERROR, String.valueOf(e.getMessage()));
+        } catch (OutOfMemoryError e) {
+            // The evaluation's garbage is unreachable once we are here, so the heap is back; the
+            // row says so instead of the executor dying with every other task's rows.
+            fail(row, outcome, ResultStatus.ERROR, "not evaluated: the evaluation ran out of memory (executor heap "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB): " + e.getMessage());
         } catch (RuntimeException | StackOverflowError e) {
             fail(row, outcome, ResultStatus.ERROR, e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
         row[COLUMNS - 1] = (System.nanoTime() - start) / 1000L;
         return row;
+    }
+
+    private AllocationResult allocate(ParsedModule module, KernelFunction fn, RegisterAllocator allocator, int c,
+            SweepKernel kernel, SweepConfiguration config) {
+        return ModuleAllocator.allocateFunction(Objects.requireNonNull(module.module()), fn, allocator,
+                configurations.knobs(c), ArchProfiles.of(kernel.arch()), config.registerBudget());
     }
 
     private static void record(Object[] row, int i, AllocationResult r) {

@@ -19,8 +19,10 @@ final class PartitionEvaluation {
     }
 
     static FlatMapFunction<Iterator<long[]>, Row> function(Broadcast<KernelCatalog> kernels,
-            Broadcast<ConfigurationTable> configurations, boolean verify) {
-        return blocks -> rows(new PairEvaluator(kernels.value(), configurations.value(), verify), blocks);
+            Broadcast<ConfigurationTable> configurations, boolean verify, EvaluationLimits limits,
+            StatusCounts counts) {
+        return blocks -> rows(new PairEvaluator(kernels.value(), configurations.value(), null, verify, limits), blocks,
+                counts);
     }
 
     /**
@@ -28,7 +30,7 @@ final class PartitionEvaluation {
      * back and only then handing its rows to the writer keeps the allocator's working set in the
      * CPU caches, where interleaving one evaluation with one row of Parquet encoding evicts it.
      */
-    static Iterator<Row> rows(PairEvaluator evaluator, Iterator<long[]> blocks) {
+    static Iterator<Row> rows(PairEvaluator evaluator, Iterator<long[]> blocks, StatusCounts counts) {
         return new Iterator<>() {
             private long[] block = new long[0];
             private int nextCode;
@@ -52,7 +54,10 @@ final class PartitionEvaluation {
                         nextCode = 0;
                         continue;
                     }
-                    batch[batchSize++] = RowFactory.create(evaluator.evaluate(block[nextCode++]));
+                    FaultPoints.pass("task.evaluate");
+                    Object[] row = evaluator.evaluate(block[nextCode++]);
+                    counts.count(row);
+                    batch[batchSize++] = RowFactory.create(row);
                 }
                 return batchSize > 0;
             }

@@ -1,5 +1,6 @@
 package dev.regtune.job.sweep;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,12 +11,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The JSON record of a run in {@code runs/RUN_ID.json}: what was swept (kernels, space, plan,
- * seed, model and schema version) and, once the run completes, its rows by status. It holds no
- * wall-clock figures, so the same sweep writes the same record. Written to a temporary file and
- * moved into place, so a killed run never leaves half a record.
+ * The JSON record of a run in {@code runs/RUN_ID.json}: what was swept ({@link RunIdentity}: kernels,
+ * space and its hash, plan, seed, model and schema version), its progress (rows by status of the
+ * chunks published so far, rewritten after each) and whether it completed. It holds no wall-clock
+ * figures, so the same sweep writes the same record. Written to a temporary file and moved into
+ * place, so a killed run never leaves half a record; a kill between a chunk's publication and the
+ * record's update leaves the record one chunk behind the table, and the next sweep of the run
+ * counts the table again before it goes on.
  */
 final class RunRecord {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
@@ -24,23 +29,31 @@ final class RunRecord {
     private RunRecord() {
     }
 
-    static void write(Path file, SweepRequest request, String runId, String modelVersion, KernelCatalog kernels,
-            int configurations, long evaluations, Map<String, Long> rowsByStatus, boolean complete) throws IOException {
+    /** The record at {@code file}, or empty when there is none. */
+    static Optional<JsonNode> read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        return Optional.of(JSON.readTree(Files.readString(file, StandardCharsets.UTF_8)));
+    }
+
+    static void write(Path file, RunIdentity id, int kernels, long configurations, long evaluations,
+            Map<String, Long> rowsByStatus, boolean complete) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("schema_version", ResultSchema.VERSION);
-        root.put("run_id", runId);
-        root.put("model_version", modelVersion);
+        root.put("run_id", id.runId());
+        root.put("model_version", id.modelVersion());
         root.put("complete", complete);
         ObjectNode k = root.putObject("kernels");
-        k.put("source", request.kernelsDescription());
-        k.put("arch", request.arch().orElse(""));
-        k.put("count", kernels.size());
-        k.put("fingerprint", kernels.fingerprint());
+        k.put("source", id.kernelsSource());
+        k.put("arch", id.arch());
+        k.put("count", kernels);
+        k.put("fingerprint", id.kernelsFingerprint());
         ObjectNode s = root.putObject("space");
-        s.put("name", request.space().name());
-        s.put("dimensions", request.space().dimensions());
-        root.put("plan", request.plan().describe());
-        root.put("seed", request.seed());
+        s.put("name", id.spaceName());
+        s.put("sha256", id.spaceSha256());
+        root.put("plan", id.plan());
+        root.put("seed", id.seed());
         root.put("configurations", configurations);
         root.put("evaluations", evaluations);
         ObjectNode rows = root.putObject("rows_by_status");
@@ -48,6 +61,7 @@ final class RunRecord {
         Files.createDirectories(file.getParent());
         Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
         Files.writeString(tmp, JSON.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
+        FaultPoints.pass("record.before-move");
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

@@ -10,7 +10,14 @@ import dev.regtune.space.Configuration;
 import dev.regtune.space.Dimension;
 import dev.regtune.space.Grid;
 import dev.regtune.space.KnobSpace;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.regtune.space.sample.SamplerKind;
 import java.io.IOException;
+import java.math.BigInteger;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -50,6 +57,7 @@ public final class SweepJob {
     private final JavaSparkContext jsc;
     private final ResultStore store;
     private final SweepProgress progress;
+    private volatile @Nullable ChunkWriter writer;
 
     public SweepJob(SparkSession spark, ResultStore store, SweepProgress progress) {
         this.spark = spark;
@@ -65,6 +73,7 @@ public final class SweepJob {
      *     {@code --resume}, a bad run id); nothing is written then
      */
     public SweepSummary run(SweepRequest request) throws IOException {
+        FaultPoints.pass("plan.start");
         KernelCatalog kernels = KernelCatalog.of(request.kernels(), request.arch(), request.fallbackArch());
         if (kernels.size() == 0) {
             throw new SweepException(request.kernelsDescription() + " has no kernels"
@@ -76,52 +85,142 @@ public final class SweepJob {
             throw new SweepException("run id '" + runId + "' is not 1-128 letters, digits, '.', '_' or '-' "
                     + "starting with a letter or digit");
         }
-        if (store.hasRun(runId) && !request.resume()) {
-            throw new SweepException("run '" + runId + "' already has results in " + store.results()
-                    + "; pass --resume to complete it, or --run-id to start another run");
+        if (request.plan() instanceof SweepPlan.Sampled sampled) {
+            checkSize(request, sampled, kernels);
         }
+        RunIdentity identity = RunIdentity.of(request, runId, kernels, modelVersion);
+        String attempt = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        try (RunLease lease = RunLease.acquire(store.lease(), runId, attempt)) {
+            FaultPoints.pass("plan.leased");
+            store.discardStaging(); // dead attempts' chunks: never published, never to be
+            Optional<JsonNode> existing = RunRecord.read(store.runRecord(runId));
+            if (!request.resume() && (existing.isPresent() || store.hasRun(runId))) {
+                throw new SweepException("run '" + runId + "' already " + (store.hasRun(runId) ? "has results in "
+                        + store.results() : "was started in " + store.root()) + "; pass --resume to complete it, or "
+                        + "--run-id to start another run");
+            }
+            if (request.resume() && existing.isPresent()) {
+                List<String> differences = identity.differences(existing.get());
+                if (!differences.isEmpty()) {
+                    throw new SweepException("--resume of run '" + runId + "' refused: " + String.join("; ", differences)
+                            + "; resume with the run's own inputs, or start another run with --run-id");
+                }
+            }
+            return run(request, kernels, identity, lease);
+        }
+    }
+
+    private SweepSummary run(SweepRequest request, KernelCatalog kernels, RunIdentity identity, RunLease lease)
+            throws IOException {
+        String runId = identity.runId();
         progress.announce("regtune: sweeping " + request.kernelsDescription() + " (" + kernels.size() + " kernels) over "
                 + request.space().name() + " (" + request.plan().describe() + ") as run " + runId + " on "
                 + spark.sparkContext().master());
         long start = System.nanoTime();
+        SortedMap<String, Long> rowsAtStart = rowsByStatus(runId);
+        long[] planned = new long[2]; // configurations and evaluations planned so far, for the record
+        ChunkWriter.RunProgress record = rows -> RunRecord.write(store.runRecord(runId), identity, kernels.size(),
+                planned[0], planned[1], rows, false);
+        record.write(rowsAtStart);
         spark.sparkContext().addSparkListener(progress);
         Broadcast<KernelCatalog> kernelBroadcast = jsc.broadcast(kernels);
+        ChunkWriter writer = new ChunkWriter(spark, store, lease, kernelBroadcast, request, rowsAtStart, record);
+        Thread onSignal = new Thread(() -> writer.stop(true), "regtune-sweep-interrupted");
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        this.writer = writer;
+        boolean complete = false;
         try {
             Counts counts = request.plan() instanceof SweepPlan.Adaptive adaptive
                     ? new AdaptiveRounds(this, request, adaptive, kernels, kernelBroadcast, runId).run()
-                    : sampled(request, (SweepPlan.Sampled) request.plan(), kernels, kernelBroadcast, runId, modelVersion);
+                    : sampled(request, (SweepPlan.Sampled) request.plan(), kernels, runId, writer, planned);
+            writer.drain();
             progress.finish();
             SortedMap<String, Long> rows = rowsByStatus(runId);
-            RunRecord.write(store.runRecord(runId), request, runId, modelVersion, kernels, counts.configurations,
-                    counts.evaluations, rows, true);
-            return new SweepSummary(runId, modelVersion, kernels.size(), counts.configurations, counts.evaluations,
-                    counts.skipped, counts.written, rows, (System.nanoTime() - start) / 1e9, store.results(),
-                    store.runRecord(runId));
+            FaultPoints.pass("record.final");
+            RunRecord.write(store.runRecord(runId), identity, kernels.size(), counts.configurations, counts.evaluations,
+                    rows, true);
+            complete = true;
+            store.discardStaging(); // this attempt's emptied staging folders
+            return new SweepSummary(runId, identity.modelVersion(), kernels.size(), (int) counts.configurations,
+                    counts.evaluations, counts.skipped, counts.written, rows, (System.nanoTime() - start) / 1e9,
+                    store.results(), store.runRecord(runId));
         } finally {
+            writer.stop(!complete); // an incomplete run's record shows what it published
+            this.writer = null;
+            try {
+                Runtime.getRuntime().removeShutdownHook(onSignal);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run: it wrote the record
+            }
             spark.sparkContext().removeSparkListener(progress);
             kernelBroadcast.destroy();
         }
     }
 
-    /** Pairs, skipped, written and configurations of a run. */
-    record Counts(int configurations, long evaluations, long skipped, long written) {
+    /**
+     * Refuses, before anything runs, a sampled sweep larger than {@code --max-evaluations}, or a grid
+     * larger than {@code -n}: the size is known from the space, not by enumerating it.
+     */
+    static void checkSize(SweepRequest request, SweepPlan.Sampled plan, KernelCatalog kernels) {
+        BigInteger k = BigInteger.valueOf(kernels.size());
+        BigInteger max = BigInteger.valueOf(request.maxEvaluations());
+        String space = "space '" + request.space().name() + "'";
+        if (plan.sampler() == SamplerKind.GRID) {
+            BigInteger grid = request.space().gridSize();
+            if (plan.count() != Long.MAX_VALUE && grid.compareTo(BigInteger.valueOf(plan.count())) > 0) {
+                throw new SweepException(String.format(Locale.ROOT, "the grid of %s has %,d points (before "
+                        + "constraints), more than -n %,d allows; raise -n, sample it (--sampler sobol -n N) or "
+                        + "narrow the space", space, grid, plan.count()));
+            }
+            if (grid.multiply(k).compareTo(max) > 0) {
+                throw new SweepException(String.format(Locale.ROOT, "the grid of %s has %,d points (before "
+                        + "constraints) x %,d kernels = %,d evaluations, more than --max-evaluations %,d; sample it "
+                        + "(--sampler sobol -n N), narrow the space or raise --max-evaluations", space, grid,
+                        kernels.size(), grid.multiply(k), request.maxEvaluations()));
+            }
+        } else if (BigInteger.valueOf(plan.count()).multiply(k).compareTo(max) > 0) {
+            throw new SweepException(String.format(Locale.ROOT, "-n %,d configurations x %,d kernels = %,d "
+                    + "evaluations is more than --max-evaluations %,d; lower -n or raise --max-evaluations",
+                    plan.count(), kernels.size(), BigInteger.valueOf(plan.count()).multiply(k), request.maxEvaluations()));
+        }
     }
 
-    private Counts sampled(SweepRequest request, SweepPlan.Sampled plan, KernelCatalog kernels,
-            Broadcast<KernelCatalog> kernelBroadcast, String runId, String modelVersion) throws IOException {
-        List<SweepConfiguration> list = new ArrayList<>();
+    /** Pairs, skipped, written and configurations of a run. */
+    record Counts(long configurations, long evaluations, long skipped, long written) {
+    }
+
+    private Counts sampled(SweepRequest request, SweepPlan.Sampled plan, KernelCatalog kernels, String runId,
+            ChunkWriter writer, long[] planned) {
         Iterator<Configuration> it = plan.sampler().create(request.seed()).iterator(request.space(), plan.count());
-        while (it.hasNext()) {
-            list.add(SweepConfiguration.of(it.next()));
+        DoneKeys done = doneKeys(modelVersions(request.space()));
+        BigInteger bound = plan.sampler() == SamplerKind.GRID && plan.count() == Long.MAX_VALUE
+                ? request.space().gridSize() : BigInteger.valueOf(plan.count()).min(request.space().gridSize());
+        progress.start(Math.max(0, bound.multiply(BigInteger.valueOf(kernels.size())).longValue() - done.size()));
+        ChunkPlanner chunks = new ChunkPlanner(it, kernels, done, request.chunkSize());
+        long written = 0;
+        while (chunks.hasNext()) {
+            ChunkPlanner.Chunk chunk = chunks.next();
+            planned[0] = chunks.configurations();
+            planned[1] = chunks.evaluations();
+            // a configuration restricted to one architecture applies to its kernels only: scale the
+            // bound by the pairs per configuration seen so far
+            double perConfig = chunks.evaluations() / (double) Math.max(1, chunks.configurations());
+            progress.setTotal(Math.max(written + chunk.codes().length,
+                    (long) (bound.doubleValue() * perConfig) - chunks.skipped()));
+            writer.submit(chunk.configurations(), chunk.codes(), runId);
+            written += chunk.codes().length;
         }
-        ConfigurationTable configurations = new ConfigurationTable(list);
-        PendingPairs pending = pending(kernels, configurations);
-        long[] codes = pending.codes();
-        progress.start(codes.length);
-        RunRecord.write(store.runRecord(runId), request, runId, modelVersion, kernels, configurations.size(),
-                pending.total(), rowsByStatus(runId), false);
-        long written = evaluate(kernelBroadcast, configurations, codes, runId, request);
-        return new Counts(configurations.size(), pending.total(), pending.alreadyDone(), written);
+        planned[0] = chunks.configurations();
+        planned[1] = chunks.evaluations();
+        return new Counts(chunks.configurations(), chunks.evaluations(), chunks.skipped(), written);
+    }
+
+    /** The keys of {@code modelVersions} already in the table, any run. */
+    private DoneKeys doneKeys(java.util.Collection<String> modelVersions) {
+        DoneKeys done = new DoneKeys();
+        store.forEachKey(spark, modelVersions, done::add);
+        FaultPoints.pass("plan.keys-read");
+        return done;
     }
 
     /**
@@ -167,32 +266,18 @@ public final class SweepJob {
     }
 
     /**
-     * Evaluates {@code codes} in chunks of {@link SweepRequest#chunkSize()}, each chunk one Spark
-     * write per architecture of {@code mapPartitions} over pair-code blocks, and returns the rows
-     * written.
+     * Evaluates {@code codes} of one adaptive round in chunks of {@link SweepRequest#chunkSize()}
+     * through the run's {@link ChunkWriter}, waits for them (the round's objectives are read back
+     * from the table) and returns the rows written.
      */
-    long evaluate(Broadcast<KernelCatalog> kernels, ConfigurationTable configurations, long[] codes, String runId,
-            SweepRequest request) {
-        if (codes.length == 0) {
-            return 0;
+    long evaluate(ConfigurationTable configurations, long[] codes, String runId, SweepRequest request) {
+        ChunkWriter w = java.util.Objects.requireNonNull(writer, "evaluate runs inside run()");
+        int chunk = Math.max(1, request.chunkSize());
+        for (int from = 0; from < codes.length; from += chunk) {
+            w.submit(configurations, Arrays.copyOfRange(codes, from, Math.min(codes.length, from + chunk)), runId);
         }
-        Broadcast<ConfigurationTable> configBroadcast = jsc.broadcast(configurations);
-        try {
-            int tasks = request.partitions() > 0 ? request.partitions() : jsc.defaultParallelism() * TASKS_PER_CORE;
-            int chunk = Math.max(1, request.chunkSize());
-            for (int from = 0; from < codes.length; from += chunk) {
-                long[] part = Arrays.copyOfRange(codes, from, Math.min(codes.length, from + chunk));
-                for (Map.Entry<String, long[]> arch : byArch(part, kernels.value()).entrySet()) {
-                    List<long[]> blocks = blocks(arch.getValue(), tasks);
-                    JavaRDD<Row> rows = jsc.parallelize(blocks, blocks.size()).mapPartitions(
-                            PartitionEvaluation.function(kernels, configBroadcast, request.verify()));
-                    store.append(runId, arch.getKey(), spark.createDataFrame(rows, ResultSchema.fileSchema()));
-                }
-            }
-            return codes.length;
-        } finally {
-            configBroadcast.destroy();
-        }
+        w.drain();
+        return codes.length;
     }
 
     /** {@code codes} split by their kernel's architecture (one partition folder each), order kept. */

@@ -44,6 +44,11 @@ public final class SweepProgress extends SparkListener {
         startNanos = System.nanoTime();
     }
 
+    /** Sets the total to a better estimate (a streaming sweep learns its size as it plans). */
+    public void setTotal(long evaluations) {
+        total = evaluations;
+    }
+
     /** Raises the total (an adaptive search learns its size round by round). */
     public void addToTotal(long evaluations) {
         total += evaluations;

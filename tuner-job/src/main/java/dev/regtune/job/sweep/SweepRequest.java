@@ -20,8 +20,11 @@ import java.util.Optional;
  * @param chunkSize evaluations per atomic write
  * @param partitions tasks per chunk, or 0 for 24 per core
  * @param verify whether every OK result goes through the independent allocation checker
+ * @param limits what one evaluation may cost before it becomes an ERROR row
+ * @param maxEvaluations the most evaluations (configurations x kernels) the sweep may plan; a larger
+ *     sweep is refused before anything runs
  */
 public record SweepRequest(KernelSource kernels, String kernelsDescription, KnobSpace space, String spaceText,
         SweepPlan plan, Optional<String> arch, String fallbackArch, boolean resume, Optional<String> runId, long seed,
-        int chunkSize, int partitions, boolean verify) {
+        int chunkSize, int partitions, boolean verify, EvaluationLimits limits, long maxEvaluations) {
 }

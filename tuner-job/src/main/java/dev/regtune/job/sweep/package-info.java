@@ -1,14 +1,23 @@
 /**
- * The sweep: kernels x configurations evaluated by the allocator on Spark executors and appended
- * to the Parquet result table.
+ * The sweep: kernels x configurations evaluated by the allocator on Spark executors and committed
+ * to the Parquet result table exactly once.
  *
  * <p>The driver builds a compact {@link dev.regtune.job.sweep.KernelCatalog} (each distinct PTX
- * module once) and a {@link dev.regtune.job.sweep.ConfigurationTable}, broadcasts both, and ships
- * only pair codes to the tasks; each executor parses a module once ({@link
- * dev.regtune.job.sweep.ParsedModules}) and evaluates pairs with {@link
- * dev.regtune.job.sweep.PairEvaluator} inside {@code mapPartitions}. Work is written in chunks,
- * each an atomic Spark write, so a run killed part-way loses at most its open chunk and
- * {@code --resume} evaluates only the (kernel, configuration, model version) keys that are missing.
- * Allocation logic lives in allocator-core; this package only fans it out and records it.
+ * module once) and broadcasts it; configurations stream from the sampler through a
+ * {@link dev.regtune.job.sweep.ChunkPlanner}, which cuts them into chunks of pending pairs (memory
+ * does not grow with the space), and only pair codes go to the tasks; each executor parses a module
+ * once ({@link dev.regtune.job.sweep.ParsedModules}) and evaluates pairs with
+ * {@link dev.regtune.job.sweep.PairEvaluator} inside {@code mapPartitions}, within
+ * {@link dev.regtune.job.sweep.EvaluationLimits} (a pair beyond them is an ERROR row, never a lost task).
+ *
+ * <p>Exactly once: a sweep holds the output folder's {@link dev.regtune.job.sweep.RunLease} (one
+ * writer), discards what dead attempts staged, and {@link dev.regtune.job.sweep.ChunkWriter} stages
+ * each chunk in a folder unique to its attempt and publishes it by one atomic rename
+ * ({@link dev.regtune.job.sweep.ResultStore}), two chunks in flight so no chunk waits for the
+ * previous one's slowest task. {@code --resume} evaluates only the keys (kernel id, config id,
+ * model version) the table lacks, and only with the run's own inputs ({@link
+ * dev.regtune.job.sweep.RunIdentity}). {@link dev.regtune.job.sweep.FaultPoints} lets a test crash
+ * the JVM at any step. Allocation logic lives in allocator-core; this package only fans it out and
+ * records it.
  */
 package dev.regtune.job.sweep;

@@ -1,0 +1,188 @@
+package dev.regtune.job.sweep;
+
+import dev.regtune.job.results.ResultSchema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Evaluates and commits chunks with no barrier between them: up to {@value #IN_FLIGHT} chunks run
+ * as concurrent Spark jobs (submitted from driver threads), so the next chunk's tasks fill the
+ * cores while the previous chunk's slowest tasks finish. Each chunk and architecture is staged by
+ * its own Spark write and then published by {@link ResultStore#publish} (one atomic rename) under
+ * the commit lock, which also rewrites the run record with the rows published so far; the order in
+ * which chunks publish does not matter, as each is whole and holds keys no other chunk holds.
+ *
+ * <p>Nothing is published once the sweep no longer holds the lease, nor after {@link #stop}
+ * (SIGINT: the shutdown hook writes the record and releases the lease under the same lock, so
+ * the record it leaves counts exactly what is published).
+ */
+final class ChunkWriter {
+    /** Chunks evaluated at once: one finishing, one starting. */
+    static final int IN_FLIGHT = 2;
+
+    private final SparkSession spark;
+    private final JavaSparkContext jsc;
+    private final ResultStore store;
+    private final RunLease lease;
+    private final Broadcast<KernelCatalog> kernels;
+    private final SweepRequest request;
+    private final RunProgress record;
+    private final ExecutorService threads;
+    private final ArrayDeque<Future<Long>> inFlight = new ArrayDeque<>();
+    private final AtomicLong seq = new AtomicLong();
+    private final Object commitLock = new Object();
+    private boolean stopped;
+
+    /**
+     * The run's progress as its record shows it: the rows by status published so far, and how to
+     * write the record.
+     */
+    interface RunProgress {
+        /** Writes the record with {@code rows} (complete: false). */
+        void write(SortedMap<String, Long> rows) throws IOException;
+    }
+
+    private final SortedMap<String, Long> rows;
+
+    ChunkWriter(SparkSession spark, ResultStore store, RunLease lease, Broadcast<KernelCatalog> kernels,
+            SweepRequest request, SortedMap<String, Long> rowsAtStart, RunProgress record) {
+        this.spark = spark;
+        this.jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        this.store = store;
+        this.lease = lease;
+        this.kernels = kernels;
+        this.request = request;
+        this.record = record;
+        this.rows = new TreeMap<>(rowsAtStart);
+        this.threads = Executors.newFixedThreadPool(IN_FLIGHT, r -> {
+            Thread t = new Thread(r, "regtune-chunk");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Starts evaluating {@code codes} of {@code configurations} once fewer than {@value #IN_FLIGHT}
+     * chunks are running; rethrows the failure of any chunk that ended.
+     */
+    void submit(ConfigurationTable configurations, long[] codes, String runId) {
+        if (codes.length == 0) {
+            return;
+        }
+        while (inFlight.size() >= IN_FLIGHT) {
+            await(inFlight.removeFirst());
+        }
+        inFlight.addLast(threads.submit(() -> write(configurations, codes, runId)));
+    }
+
+    /** Waits for every chunk submitted; rethrows the first failure. */
+    void drain() {
+        while (!inFlight.isEmpty()) {
+            await(inFlight.removeFirst());
+        }
+    }
+
+    /** Rows by status published so far, with those of the run before this sweep. */
+    SortedMap<String, Long> rows() {
+        synchronized (commitLock) {
+            return new TreeMap<>(rows);
+        }
+    }
+
+    /**
+     * Stops publishing (SIGINT, or the sweep ended), writes the record as it stands and releases the
+     * lease; chunks still running are abandoned in staging.
+     */
+    void stop(boolean writeRecord) {
+        synchronized (commitLock) {
+            if (stopped) {
+                return;
+            }
+            stopped = true;
+            if (writeRecord && lease.held()) {
+                try {
+                    record.write(new TreeMap<>(rows));
+                } catch (IOException e) {
+                    // the record stays one chunk behind; the next sweep of the run counts the table
+                }
+            }
+            lease.close();
+        }
+        threads.shutdownNow();
+    }
+
+    private long write(ConfigurationTable configurations, long[] codes, String runId) throws IOException {
+        Broadcast<ConfigurationTable> table = jsc.broadcast(configurations);
+        try {
+            int tasks = request.partitions() > 0 ? request.partitions()
+                    : jsc.defaultParallelism() * SweepJob.TASKS_PER_CORE;
+            for (Map.Entry<String, long[]> arch : SweepJob.byArch(codes, kernels.value()).entrySet()) {
+                long chunk = seq.incrementAndGet();
+                Path staged = store.staged(runId, lease.attempt(), chunk, arch.getKey());
+                StatusCounts counts = new StatusCounts(spark.sparkContext());
+                List<long[]> blocks = SweepJob.blocks(arch.getValue(), tasks);
+                jsc.setJobGroup("regtune-" + runId + "-chunk-" + chunk, "regtune sweep " + runId + ": chunk " + chunk
+                        + " (" + arch.getValue().length + " evaluations, " + arch.getKey() + ")", false);
+                JavaRDD<Row> rowsRdd = jsc.parallelize(blocks, blocks.size()).mapPartitions(
+                        PartitionEvaluation.function(kernels, table, request.verify(), request.limits(), counts));
+                FaultPoints.pass("stage.before-write");
+                store.stage(staged, spark.createDataFrame(rowsRdd, ResultSchema.fileSchema()));
+                FaultPoints.pass("stage.after-write");
+                publish(staged, runId, arch.getKey(), chunk, counts.snapshot());
+            }
+            return codes.length;
+        } finally {
+            table.destroy();
+        }
+    }
+
+    private void publish(Path staged, String runId, String arch, long chunk, SortedMap<String, Long> counts)
+            throws IOException {
+        synchronized (commitLock) {
+            if (stopped) {
+                throw new SweepException("the sweep was stopped; chunk " + chunk + " stays unpublished");
+            }
+            if (!lease.held()) {
+                throw new SweepException("this sweep lost the lease of " + store.root() + " to another sweep "
+                        + "(it was stalled longer than the stale-lease rule allows); stopping without publishing");
+            }
+            store.publish(staged, runId, arch, chunk, lease.attempt());
+            counts.forEach((status, n) -> rows.merge(status, n, Long::sum));
+            record.write(new TreeMap<>(rows));
+        }
+    }
+
+    private static void await(Future<Long> f) {
+        try {
+            f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SweepException("interrupted while a chunk was being written");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new UncheckedIOException(cause instanceof IOException io ? io : new IOException(cause));
+        }
+    }
+}
