@@ -1,5 +1,6 @@
 package dev.regtune.job.cli;
 
+import dev.regtune.core.text.Suggestions;
 import dev.regtune.job.spark.SparkSessions;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,26 +91,7 @@ public final class RegtuneMain implements Callable<Integer> {
     /** A command name a typo of {@code word} could stand for: a shared prefix of 3, or at most 2 edits. */
     static boolean similar(String word, String command) {
         int prefix = Math.min(3, Math.min(word.length(), command.length()));
-        return word.regionMatches(0, command, 0, prefix) && prefix == 3 || editDistance(word, command) <= 2;
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j], cur[j - 1]) + 1);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        return word.regionMatches(0, command, 0, prefix) && prefix == 3 || Suggestions.editDistance(word, command) <= 2;
     }
 
     /** The command line as the installed tool uses it: one-sentence syntax errors. */
