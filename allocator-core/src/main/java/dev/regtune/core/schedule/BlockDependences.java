@@ -172,13 +172,18 @@ final class BlockDependences {
     }
 
     private static boolean endsBlock(KernelFunction f, int i) {
-        return f.instrHas(i, InstrFlags.BRANCH | InstrFlags.NO_FALLTHROUGH | InstrFlags.RETURN);
+        return hasAny(f, i, InstrFlags.BRANCH | InstrFlags.NO_FALLTHROUGH | InstrFlags.RETURN);
+    }
+
+    /** Whether instruction {@code i} has any of the bits of {@code mask} ({@link KernelFunction#instrHas} wants all). */
+    private static boolean hasAny(KernelFunction f, int i, int mask) {
+        return (f.instrFlags(i) & mask) != 0;
     }
 
     private enum MemoryRole { NONE, READ_ONLY, LOAD, STORE, FENCE }
 
     private static MemoryRole memoryRole(KernelFunction f, int i) {
-        if (f.instrHas(i, InstrFlags.CALL | InstrFlags.BRANCH | InstrFlags.RETURN | InstrFlags.NO_FALLTHROUGH)) {
+        if (hasAny(f, i, InstrFlags.CALL | InstrFlags.BRANCH | InstrFlags.RETURN | InstrFlags.NO_FALLTHROUGH)) {
             return MemoryRole.FENCE;
         }
         InstrKind kind = f.instrKind(i);

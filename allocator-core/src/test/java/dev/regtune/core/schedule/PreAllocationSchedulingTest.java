@@ -14,6 +14,7 @@ import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.fatpoint.FatPointAllocator;
+import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PtxModule;
 import dev.regtune.core.knobs.KnobCatalogue;
@@ -96,6 +97,35 @@ class PreAllocationSchedulingTest {
             }
         }
         assertTrue(reordered > 10, "only " + reordered + " kernels reordered");
+    }
+
+    /**
+     * A branch, return or exit ends its block in PTX and must end it after scheduling, in both
+     * modes: reducing pressure once moved a conditional branch of {@code loop_live_across_unused}
+     * into the middle of its block (the dependence test asked for all of the terminator flags at
+     * once), and a later rebuild of the code then split the block there.
+     */
+    @Test
+    void everyBlockStillEndsWithItsBranchOrReturn() throws IOException {
+        int terminators = 0;
+        for (boolean reduce : new boolean[] {false, true}) {
+            SchedulingParameters p = new SchedulingParameters(reduce ? 32 : 200, 20, 4, reduce);
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_90"), "*.ptx")) {
+                for (Path file : files) {
+                    for (KernelFunction fn : PtxParser.parse(file).functions()) {
+                        int[] order = new PressureScheduler(fn, FunctionAnalyses.of(fn, 10).liveness(), p).order();
+                        for (int b = 0; b < fn.blockCount(); b++) {
+                            int last = fn.blockEnd(b) - 1;
+                            if ((fn.instrFlags(last) & (InstrFlags.BRANCH | InstrFlags.RETURN | InstrFlags.NO_FALLTHROUGH)) != 0) {
+                                assertEquals(last, order[last], fn.name() + " block " + b + " (reduce " + reduce + ")");
+                                terminators++;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(terminators > 200, "terminators checked: " + terminators);
     }
 
     /**
