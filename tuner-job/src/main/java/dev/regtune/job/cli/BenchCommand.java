@@ -4,6 +4,7 @@ import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PtxModule;
+import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParseException;
 import dev.regtune.core.ptx.PtxParser;
@@ -29,15 +30,19 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code regtune bench}: time full default-knob allocations of real PTX by every allocator family, side by side. */
+/**
+ * {@code regtune bench}: time full allocations of real PTX by every allocator family, side by side,
+ * with the default knobs or those {@code --knob} sets (so one stage's cost is the difference of two runs).
+ */
 @Command(name = "bench",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Benchmark (not a test) of full allocation with default knobs by each allocator family "
+            "Benchmark (not a test) of full allocation with default knobs (or those --knob sets) by each allocator family "
                     + "(--allocator; all of them by default) on the same functions: parse every file once, warm "
                     + "up every family together, then time each function's allocation by each family in "
                     + "batches with System.nanoTime and report the median time per allocation and per PTX "
@@ -77,7 +82,8 @@ public final class BenchCommand extends RegtuneCommand {
 
     @Option(names = "--allocator", paramLabel = "NAME", split = ",",
             description = "Allocator families to time, comma-separated, or 'all' (default: all, every family "
-                    + "'regtune --version' lists), each with the default knobs (its allocator knob set to it).")
+                    + "'regtune --version' lists), each with the default knobs or those --knob sets (its allocator "
+                    + "knob set to it).")
     List<String> allocators = new ArrayList<>();
 
     @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = "5",
@@ -93,6 +99,9 @@ public final class BenchCommand extends RegtuneCommand {
     /** The families "all" stands for; tests replace it (with {@link #allocatorByName}) to add a stand-in family. */
     Supplier<List<String>> allFamilies = Arguments::familyNames;
 
+    @Mixin
+    KnobOptions knobOptions = new KnobOptions();
+
     /** Resolves a family's name to its allocator. */
     Function<String, RegisterAllocator> allocatorByName = Arguments::allocator;
 
@@ -104,8 +113,10 @@ public final class BenchCommand extends RegtuneCommand {
         }
         List<String> all = allFamilies.get();
         List<AllocatorFamily> families = new ArrayList<>();
-        for (String name : Arguments.allocatorNames(allocators, all, Knobs.defaults(), false, all)) {
-            families.add(Arguments.family(name, Knobs.defaults(), allocatorByName));
+        Knobs knobs = knobOptions.knobs();
+        for (String name : Arguments.allocatorNames(allocators, all, knobs,
+                Arguments.assigns(knobOptions, KnobCatalogue.ALLOCATOR), all)) {
+            families.add(Arguments.family(name, knobs, allocatorByName));
         }
         List<SyntheticSpec> specs = syntheticSpecs(profile);
         List<Path> files = inputs.isEmpty() && !specs.isEmpty() ? List.of() : files(profile);

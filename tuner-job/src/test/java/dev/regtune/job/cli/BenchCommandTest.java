@@ -70,6 +70,19 @@ class BenchCommandTest {
     }
 
     @Test
+    void knobsSetTheBenchmarkedConfigurationAndABadOneIsAUsageError() {
+        Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("bench", "--warmup-seconds", "0", "--seconds", "0.05", "--knob",
+                "RegTuneLowerTemporaries=false", "--knob", "allocator=briggs", dir.toString());
+        assertEquals(0, run.exit(), run.err());
+        String last = run.out().strip().lines().reduce((a, b) -> b).orElseThrow();
+        assertTrue(last.contains(" with briggs; parse "), "the allocator knob chooses the family: " + last);
+        Cli.Run bad = Cli.run("bench", "--knob", "NoSuchKnob=1", dir.toString());
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("NoSuchKnob"), bad.err());
+    }
+
+    @Test
     void noFunctionIsAUsageError() {
         Path broken = Cli.resource("broken.ptx", dir);
         assertEquals(2, Cli.run("bench", "--warmup-seconds", "0", "--seconds", "0", broken.toString()).exit());
