@@ -84,6 +84,7 @@ final class ClassAllocationDriver {
         double multiplier = knobs.get(KnobCatalogue.SPILL_COST_MULTIPLIER);
         int gateThreshold = knobs.getInt(KnobCatalogue.SPILL_FEASIBILITY_THRESHOLD);
         boolean perRelief = knobs.getBool(KnobCatalogue.GUIDANCE_COST_PER_RELIEF);
+        boolean spillFailed = knobs.getBool(KnobCatalogue.SPILL_FAILED_VALUE);
 
         BestResultRecorder recorder = new BestResultRecorder();
         int width = groups.width(members[0]);
@@ -146,6 +147,12 @@ final class ClassAllocationDriver {
                     chosen.addAll(more);
                     cx.countForcedSpills(more.size());
                 }
+            }
+            if (chosen.isEmpty() && spillFailed) {
+                // No point is over the target, yet the scan found no slot for a value, or placed
+                // values in conflict: the histogram is fragmented rather than full, so the values it
+                // could not place are spilled.
+                chosen = unplaced(units, attempt, spilled);
             }
             for (int id : chosen) {
                 spilled[id] = true;
@@ -296,6 +303,18 @@ final class ClassAllocationDriver {
             }
         }
         return u;
+    }
+
+    /** The groups the attempt could not place cleanly (failed on, or marked needs-spill), not yet spilled. */
+    private static List<Integer> unplaced(UnitSet units, FatPointScanner.Attempt a, boolean[] spilled) {
+        List<Integer> out = new ArrayList<>();
+        for (int u = 0; u < units.count; u++) {
+            int g = units.group[u];
+            if (!units.isPiece(u) && !spilled[g] && (a.needsSpill()[u] || u == a.failedUnit())) {
+                out.add(g);
+            }
+        }
+        return out;
     }
 
     private static boolean[] marks(UnitSet units, FatPointScanner.Attempt a, int groupCount) {

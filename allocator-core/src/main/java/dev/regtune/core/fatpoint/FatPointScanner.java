@@ -32,9 +32,12 @@ final class FatPointScanner {
         this.words = Math.max(1, (points + 63) >>> 6);
     }
 
-    /** The outcome of one attempt. */
+    /**
+     * The outcome of one attempt; {@code failedUnit} is the unit no slot was left for (-1 unless
+     * {@code failed}).
+     */
     record Attempt(int[] slot, boolean[] needsSpill, boolean failed, int processed, int peak, int spillMarks,
-            int discardedSlots) {
+            int discardedSlots, int failedUnit) {
         boolean success() {
             return !failed && spillMarks == 0;
         }
@@ -100,7 +103,7 @@ final class FatPointScanner {
                     }
                 }
                 if (best < 0) {
-                    return new Attempt(slot, needsSpill, true, k, peak, marks, discarded);
+                    return new Attempt(slot, needsSpill, true, k, peak, marks, discarded, u);
                 }
                 chosen = best;
                 spill = true;
@@ -119,7 +122,7 @@ final class FatPointScanner {
             }
         }
         assert marks > 0 || peak <= budget : "a clean attempt peaked at " + peak + " over budget " + budget;
-        return new Attempt(slot, needsSpill, false, n, peak, marks, discarded);
+        return new Attempt(slot, needsSpill, false, n, peak, marks, discarded, -1);
     }
 
     /** Whether any of slots [s, s+w) is occupied at {@code point}: a one-word test before the full scan. */

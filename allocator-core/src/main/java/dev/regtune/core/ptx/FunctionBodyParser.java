@@ -698,7 +698,7 @@ final class FunctionBodyParser {
             }
         }
         InstrKind k = info.kind() != null ? info.kind() : defCount > 0 ? InstrKind.INT_ALU : InstrKind.OTHER;
-        int flags = guardFlags | specialFlags;
+        int flags = guardFlags | specialFlags | (info.ordered() ? InstrFlags.ORDERED_MEMORY : 0);
         if (info.move() && guard < 0 && opCount == 2 && opKind[0] == OP_REG && opKind[1] == OP_REG
                 && !opComponent[0] && !opComponent[1]) {
             int d = regs[opRegStart[0]];

@@ -16,9 +16,11 @@ import org.jspecify.annotations.Nullable;
  *     are pack/unpack halves rather than hardware vector operands
  * @param loadsParam an {@code ld.param}
  * @param uniform the {@code .uni} modifier is present
+ * @param ordered a load or store with memory-ordering semantics ({@code .volatile}, {@code .relaxed},
+ *     {@code .acquire}, {@code .release}, {@code .mmio}): ptxas's scheduler moves nothing across it
  */
 record OpcodeInfo(@Nullable InstrKind kind, Role role, boolean mma, boolean accumulates, boolean move,
-        boolean loadsParam, boolean uniform) {
+        boolean loadsParam, boolean uniform, boolean ordered) {
 
     /** How the operand list of an instruction is read. */
     enum Role {

@@ -33,11 +33,12 @@ final class PtxOpcodes {
         boolean uni = has(seg, "uni");
         switch (root) {
             case "ld":
-                return info(loadKind(seg), Role.FIRST_IS_DEF, false, false, false, stateSpace(seg) == 'p', false);
+                return new OpcodeInfo(loadKind(seg), Role.FIRST_IS_DEF, false, false, false, stateSpace(seg) == 'p',
+                        false, ordered(seg));
             case "ldu":
                 return plain(InstrKind.LOAD_GLOBAL);
             case "st":
-                return info(storeKind(seg), Role.NO_DEFS);
+                return new OpcodeInfo(storeKind(seg), Role.NO_DEFS, false, false, false, false, false, ordered(seg));
             case "multimem":
                 if (has(seg, "st")) {
                     return info(InstrKind.STORE_GLOBAL, Role.NO_DEFS);
@@ -206,7 +207,7 @@ final class PtxOpcodes {
                 return info(InstrKind.OTHER, has(seg, "query_cancel") ? Role.FIRST_IS_DEF : Role.NO_DEFS);
             default:
                 // Not an instruction: the parser turns the null kind into a parse error.
-                return new OpcodeInfo(null, Role.FIRST_IS_DEF, false, false, false, false, uni);
+                return new OpcodeInfo(null, Role.FIRST_IS_DEF, false, false, false, false, uni, false);
         }
     }
 
@@ -220,7 +221,13 @@ final class PtxOpcodes {
 
     private static OpcodeInfo info(InstrKind kind, Role role, boolean mma, boolean accumulates, boolean move,
             boolean loadsParam, boolean uni) {
-        return new OpcodeInfo(kind, role, mma, accumulates, move, loadsParam, uni);
+        return new OpcodeInfo(kind, role, mma, accumulates, move, loadsParam, uni, false);
+    }
+
+    /** A load or store whose memory order ptxas keeps: volatile, or with a memory-consistency qualifier. */
+    private static boolean ordered(String[] seg) {
+        return has(seg, "volatile") || has(seg, "relaxed") || has(seg, "acquire") || has(seg, "release")
+                || has(seg, "mmio");
     }
 
     private static boolean has(String[] seg, String s) {

@@ -79,7 +79,7 @@ final class PressureScheduler {
                 int growth = growth(b, i, live, remaining);
                 int delta = growth - freed(b, i, remaining);
                 boolean fits = pressure + growth <= parameters.registerTarget();
-                if (best < 0 || better(k, fits, delta, height, best, bestFits, bestDelta)) {
+                if (best < 0 || better(k, fits, delta, height, best, bestFits, bestDelta, start)) {
                     best = k;
                     bestDelta = delta;
                     bestFits = fits;
@@ -186,16 +186,24 @@ final class PressureScheduler {
 
     /**
      * Whether candidate {@code k} beats {@code best}: one that fits under the target first; among
-     * those that fit, the longer path to the block's end; among those that do not, the one that
-     * frees most, then the longer path.
+     * those that fit, a load first when loads go first, then the longer path to the block's end;
+     * among those that do not, the one that frees most, then the longer path. {@code start} is the
+     * block's first instruction.
      */
-    private static boolean better(int k, boolean fits, int delta, int[] height, int best, boolean bestFits,
-            int bestDelta) {
+    private boolean better(int k, boolean fits, int delta, int[] height, int best, boolean bestFits,
+            int bestDelta, int start) {
         if (fits != bestFits) {
             return fits;
         }
         if (!fits && delta != bestDelta) {
             return delta < bestDelta;
+        }
+        if (fits && parameters.loadsFirst()) {
+            boolean load = f.instrKind(start + k).isLoad();
+            boolean bestLoad = f.instrKind(start + best).isLoad();
+            if (load != bestLoad) {
+                return load;
+            }
         }
         if (height[k] != height[best]) {
             return height[k] > height[best];

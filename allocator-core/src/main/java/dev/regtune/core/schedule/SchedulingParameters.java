@@ -13,13 +13,17 @@ import dev.regtune.core.knobs.Knobs;
  * @param aluLatency weight of any other instruction (knob RegTuneScheduleAluLatency)
  * @param reducePressure whether a block whose layout already exceeds the target is reordered to
  *     free registers (knob RegTuneScheduleReducePressure); if not, only blocks under the target move
+ * @param loadsFirst whether, while new values fit under the target, any ready load goes before
+ *     other work (knob RegTuneScheduleLoadsFirst); if not, the longest weighted path decides
  */
-record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency, boolean reducePressure) {
+record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency, boolean reducePressure,
+        boolean loadsFirst) {
 
     /** The knobs' values, the target capped at the GPR slots the budget leaves (ptxas never hoists past it). */
     static SchedulingParameters of(Knobs knobs, int gprBudget) {
         return new SchedulingParameters(Math.min(gprBudget, knobs.getInt(KnobCatalogue.SCHEDULE_REGISTER_TARGET)),
                 knobs.getInt(KnobCatalogue.SCHEDULE_LOAD_LATENCY), knobs.getInt(KnobCatalogue.SCHEDULE_ALU_LATENCY),
-                knobs.getBool(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE));
+                knobs.getBool(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE),
+                knobs.getBool(KnobCatalogue.SCHEDULE_LOADS_FIRST));
     }
 }

@@ -109,7 +109,7 @@ class PreAllocationSchedulingTest {
     void everyBlockStillEndsWithItsBranchOrReturn() throws IOException {
         int terminators = 0;
         for (boolean reduce : new boolean[] {false, true}) {
-            SchedulingParameters p = new SchedulingParameters(reduce ? 32 : 200, 20, 4, reduce);
+            SchedulingParameters p = new SchedulingParameters(reduce ? 32 : 200, 20, 4, reduce, reduce);
             try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_90"), "*.ptx")) {
                 for (Path file : files) {
                     for (KernelFunction fn : PtxParser.parse(file).functions()) {
@@ -136,7 +136,7 @@ class PreAllocationSchedulingTest {
      */
     @Test
     void everyReorderingKeepsTheDependencesOfTheLayout() throws IOException {
-        SchedulingParameters wide = new SchedulingParameters(200, 20, 4, true);
+        SchedulingParameters wide = new SchedulingParameters(200, 20, 4, true, true);
         int checked = 0;
         int reordered = 0;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_80"), "*.ptx")) {
