@@ -105,7 +105,8 @@ final class FidelityBreakdownPrinter {
         }
         folds.print(out);
         out.println();
-        out.println("loss = register MAPE/100 + (1 - register Spearman) + (1 - spill F1), registers without a budget, "
+        out.println("loss = register MAPE/100 + (1 - register Spearman) + (1 - within 10%) + (1 - spill F1) "
+                + "+ (1 - bytes within 2x), registers without a budget, "
                 + "spills over the budgeted runs; each fold chooses the candidate with the lowest loss on the other "
                 + "folds' repositories (the training loss above) and is scored on its own (held-out); entries: kernel "
                 + "entries x architectures.");

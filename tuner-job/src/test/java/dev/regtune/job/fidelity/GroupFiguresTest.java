@@ -3,6 +3,7 @@ package dev.regtune.job.fidelity;
 import static dev.regtune.job.fidelity.OutcomesFixture.kernel;
 import static dev.regtune.job.fidelity.OutcomesFixture.outcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -46,12 +47,14 @@ class GroupFiguresTest {
     }
 
     @Test
-    void theLossAddsItsThreeTerms() {
+    void theLossAddsItsFiveTerms() {
         GroupFigures f = GroupFigures.model(outcomes, 0, "model");
-        assertEquals(f.mapePercent() / 100 + (1 - f.spearman()) + (1 - f.spills().f1()), CalibrationLoss.of(f),
+        assertFalse(Double.isNaN(f.shareWithin10()) || Double.isNaN(f.shareSpillWithin2x()), "every term defined");
+        assertEquals(f.mapePercent() / 100 + (1 - f.spearman()) + (1 - f.shareWithin10()) + (1 - f.spills().f1())
+                + (1 - f.shareSpillWithin2x()), CalibrationLoss.of(f),
                 1e-12);
         GroupFigures empty = GroupFigures.model(List.of(), 0, "none");
-        assertEquals(3.0, CalibrationLoss.of(empty), 1e-12); // every term undefined counts as 1
+        assertEquals(5.0, CalibrationLoss.of(empty), 1e-12); // every term undefined counts as 1
     }
 
     @Test
