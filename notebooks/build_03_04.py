@@ -308,6 +308,41 @@ else:
     plt.show()
 '''),
     md(r'''
+## Why most kernels' best is the default: what bounds the default's time
+
+The estimated time is the largest of the three bounds, and only the latency bound falls with more
+warps (a lower budget) or a shorter latency (the scheduler hoisting loads). A kernel whose default
+is issue-bound or memory-bound can beat its default only by issuing fewer instructions or memory
+requests, which no register budget, launch bound or scheduler target does: spill code only adds
+them. `select` records, per kernel, which bound set the default configuration's time
+(`time_bound`); the table counts the kernels by that bound, with how many of each have a best
+configuration other than the default and their median predicted gain (the default's time over
+the best's, minus 1).
+'''),
+    code(r'''
+rows = []
+for k in sel.get("kernels", []):
+    d = k.get("default") or {}
+    if d.get("status") != "OK" or "time_bound" not in d or "est_time_cycles" not in d:
+        continue
+    tuned = bool(k.get("configuration"))
+    rows.append({"kernel_name": k["kernel_name"], "arch": k["arch"], "default_bound": d["time_bound"],
+                 "default_warps_full": d.get("occupancy") == 1.0, "tuned": tuned,
+                 "gain": d["est_time_cycles"] / k["est_time_cycles"] - 1 if tuned else 0.0})
+bounds = pd.DataFrame(rows)
+if bounds.empty:
+    print("note: no kernel has a default evaluation with a time bound (results before schema 4, or no default)")
+else:
+    summary = bounds.groupby(["default_bound", "default_warps_full"]).agg(
+        kernels=("tuned", "size"), with_better_configuration=("tuned", "sum"),
+        median_gain=("gain", lambda g: g[g > 0].median() if (g > 0).any() else float("nan"))).reset_index()
+    with pd.option_context("display.float_format", "{:.3f}".format):
+        display(summary.rename(columns={"default_warps_full": "full_occupancy_at_default"}))
+    n, t = len(bounds), int(bounds["tuned"].sum())
+    print(f"{t} of {n} kernels ({t / n:.0%}) have a best configuration other than the default; "
+          f"{int((bounds['default_bound'] != 'LATENCY').sum())} are issue- or memory-bound at the default")
+'''),
+    md(r'''
 ## The robust global profile: train and test scores
 
 `select` picks one configuration on the training kernels and scores it on the held-out ones. The

@@ -1,5 +1,6 @@
 package dev.regtune.job.select;
 
+import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.job.results.ResultStatus;
 
 /**
@@ -17,9 +18,18 @@ import dev.regtune.job.results.ResultStatus;
  * @param occupancy {@code occupancy}, NaN when the row has none
  * @param estTimeCycles {@code est_time_cycles}, -1 when the row has none (written before result schema 4,
  *     or a kernel that cannot launch)
+ * @param timeBound which bound of the kernel-time model sets {@code est_time_cycles} (the {@code time_bound}
+ *     column), {@link KernelTime.Bound#NONE} when the row has none
  */
 public record Evaluation(int kernel, int config, ResultStatus status, int registers, long spillBytes,
-        long estLatencyCycles, double occupancy, long estTimeCycles) {
+        long estLatencyCycles, double occupancy, long estTimeCycles, KernelTime.Bound timeBound) {
+
+    /** An evaluation whose time bound is not known. */
+    public Evaluation(int kernel, int config, ResultStatus status, int registers, long spillBytes,
+            long estLatencyCycles, double occupancy, long estTimeCycles) {
+        this(kernel, config, status, registers, spillBytes, estLatencyCycles, occupancy, estTimeCycles,
+                KernelTime.Bound.NONE);
+    }
 
     /** An evaluation without a kernel time (as result schema 3 and older wrote them). */
     public Evaluation(int kernel, int config, ResultStatus status, int registers, long spillBytes,

@@ -1,5 +1,6 @@
 package dev.regtune.job.select;
 
+import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.job.results.ResultStatus;
 import java.util.Arrays;
 import java.util.List;
@@ -17,6 +18,8 @@ import java.util.TreeSet;
  * one row on demand.
  */
 public final class ResultTable {
+    private static final KernelTime.Bound[] BOUNDS = KernelTime.Bound.values();
+
     private final TableSource source;
     private final List<KernelInfo> kernels;
     private final List<ConfigInfo> configs;
@@ -28,13 +31,14 @@ public final class ResultTable {
     private final long[] latency;
     private final double[] occupancy;
     private final long[] time;
+    private final byte[] timeBound;
     private final int defaultConfig;
     private final int[] statusCounts;
     private final List<String> notes;
 
     ResultTable(TableSource source, List<KernelInfo> kernels, List<ConfigInfo> configs, int[] kernelStart,
             int[] config, byte[] status, int[] registers, long[] spillBytes, long[] latency, double[] occupancy,
-            long[] time, List<String> notes) {
+            long[] time, byte[] timeBound, List<String> notes) {
         this.source = source;
         this.kernels = List.copyOf(kernels);
         this.configs = List.copyOf(configs);
@@ -46,6 +50,7 @@ public final class ResultTable {
         this.latency = latency;
         this.occupancy = occupancy;
         this.time = time;
+        this.timeBound = timeBound;
         this.notes = List.copyOf(notes);
         int d = -1;
         for (int c = 0; c < this.configs.size() && d < 0; c++) {
@@ -83,7 +88,7 @@ public final class ResultTable {
     /** Row {@code row} as a record. */
     public Evaluation evaluation(int row) {
         return new Evaluation(kernelOf(row), config[row], status(row), registers[row], spillBytes[row], latency[row],
-                occupancy[row], time[row]);
+                occupancy[row], time[row], BOUNDS[timeBound[row]]);
     }
 
     /** The status of row {@code row}, without building a record. */

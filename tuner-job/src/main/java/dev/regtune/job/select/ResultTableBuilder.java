@@ -1,5 +1,6 @@
 package dev.regtune.job.select;
 
+import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.job.results.ResultStatus;
 import dev.regtune.space.Configuration;
 import java.util.ArrayList;
@@ -36,6 +37,7 @@ public final class ResultTableBuilder {
     private long[] latency = new long[1024];
     private double[] occupancy = new double[1024];
     private long[] time = new long[1024];
+    private byte[] timeBound = new byte[1024];
 
     /** Defines the values of configuration {@code configId}; every configuration with rows needs them. */
     public ResultTableBuilder configuration(String configId, Configuration values) {
@@ -56,6 +58,17 @@ public final class ResultTableBuilder {
      */
     public ResultTableBuilder add(KernelInfo k, String configId, ResultStatus s, int regs, long spill, long cycles,
             double occ, long timeCycles) {
+        return add(k, configId, s, regs, spill, cycles, occ, timeCycles, KernelTime.Bound.NONE);
+    }
+
+    /**
+     * Adds one row with the bound that sets its kernel time.
+     *
+     * @param timeCycles {@code est_time_cycles}, -1 when the row has none
+     * @param bound the {@code time_bound} column, {@link KernelTime.Bound#NONE} when the row has none
+     */
+    public ResultTableBuilder add(KernelInfo k, String configId, ResultStatus s, int regs, long spill, long cycles,
+            double occ, long timeCycles, KernelTime.Bound bound) {
         Integer ki = kernelIndex.get(k.kernelId());
         if (ki == null) {
             ki = kernels.size();
@@ -77,6 +90,7 @@ public final class ResultTableBuilder {
         latency[size] = cycles;
         occupancy[size] = occ;
         time[size] = timeCycles;
+        timeBound[size] = (byte) bound.ordinal();
         size++;
         return this;
     }
@@ -158,6 +172,7 @@ public final class ResultTableBuilder {
         long[] outLatency = new long[n];
         double[] outOccupancy = new double[n];
         long[] outTime = new long[n];
+        byte[] outBound = new byte[n];
         for (int i = 0; i < n; i++) {
             int r = kept[i];
             outConfig[i] = configRank[config[r]];
@@ -167,9 +182,10 @@ public final class ResultTableBuilder {
             outLatency[i] = latency[r];
             outOccupancy[i] = occupancy[r];
             outTime[i] = time[r];
+            outBound[i] = timeBound[r];
         }
         return new ResultTable(source, sortedKernels, sortedConfigs, keptStart, outConfig, outStatus, outRegisters,
-                outSpill, outLatency, outOccupancy, outTime, notes);
+                outSpill, outLatency, outOccupancy, outTime, outBound, notes);
     }
 
     /** Of two rows of the same pair, whether {@code a} is kept over {@code b}: decided by content only. */
@@ -220,5 +236,6 @@ public final class ResultTableBuilder {
         latency = Arrays.copyOf(latency, n);
         occupancy = Arrays.copyOf(occupancy, n);
         time = Arrays.copyOf(time, n);
+        timeBound = Arrays.copyOf(timeBound, n);
     }
 }

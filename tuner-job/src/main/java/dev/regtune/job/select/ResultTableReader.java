@@ -3,6 +3,7 @@ package dev.regtune.job.select;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.min;
 
+import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
 import dev.regtune.core.knobs.Knobs;
@@ -174,13 +175,27 @@ public final class ResultTableReader {
         return List.copyOf(s);
     }
 
+    /** The {@code time_bound} column: NONE when absent (before result schema 4) or not a bound's name. */
+    private static KernelTime.Bound timeBound(Row r, int i) {
+        if (r.isNullAt(i)) {
+            return KernelTime.Bound.NONE;
+        }
+        for (KernelTime.Bound b : KernelTime.Bound.values()) {
+            if (b.name().equals(r.getString(i))) {
+                return b;
+            }
+        }
+        return KernelTime.Bound.NONE;
+    }
+
     private static void metrics(Dataset<Row> rows, ResultTableBuilder builder) {
         Dataset<Row> m = rows.select(col(ResultColumns.KERNEL_ID), col(ResultColumns.KERNEL_NAME),
                 col(ResultColumns.ARCH), col(ResultColumns.FAMILY), col(ResultColumns.SOURCE),
                 col(ResultColumns.CONFIG_ID), col(ResultColumns.STATUS), col(ResultColumns.REGISTERS),
                 col(ResultColumns.SPILL_STORE_BYTES), col(ResultColumns.SPILL_LOAD_BYTES),
                 col(ResultColumns.SMEM_SPILL_BYTES), col(ResultColumns.EST_LATENCY_CYCLES),
-                col(ResultColumns.OCCUPANCY), col(ResultColumns.COPIES_SEEN), col(ResultColumns.EST_TIME_CYCLES));
+                col(ResultColumns.OCCUPANCY), col(ResultColumns.COPIES_SEEN), col(ResultColumns.EST_TIME_CYCLES),
+                col(ResultColumns.TIME_BOUND));
         Map<String, KernelInfo> kernels = new HashMap<>();
         int unknownStatus = 0;
         int incomplete = 0;
@@ -224,7 +239,7 @@ public final class ResultTableReader {
             if (time < 0 && status == ResultStatus.OK) {
                 withoutTime++;
             }
-            builder.add(k, r.getString(5), status, registers, spill, latency, occupancy, time);
+            builder.add(k, r.getString(5), status, registers, spill, latency, occupancy, time, timeBound(r, 15));
         }
         if (skipped > 0) {
             builder.note(skipped + " row" + plural(skipped) + " without kernel_id, config_id or status "

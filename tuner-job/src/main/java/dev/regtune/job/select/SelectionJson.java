@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.space.Utf8Files;
 import dev.regtune.job.results.ConfigId;
@@ -242,6 +243,9 @@ public final class SelectionJson {
         o.put("est_latency_cycles", e.estLatencyCycles());
         if (e.hasTime()) {
             o.put("est_time_cycles", e.estTimeCycles());
+        }
+        if (e.timeBound() != KernelTime.Bound.NONE) {
+            o.put("time_bound", e.timeBound().name());
         }
         if (!Double.isNaN(e.occupancy())) {
             o.put("occupancy", e.occupancy());

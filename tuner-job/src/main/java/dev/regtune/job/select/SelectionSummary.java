@@ -81,6 +81,7 @@ public final class SelectionSummary {
         long tuned = s.kernels().stream().filter(SelectionSummary::beatsDefault).count();
         out.printf("%d of %d kernel%s %s a best configuration other than the default that beats it%n", tuned,
                 s.kernels().size(), s.kernels().size() == 1 ? "" : "s", s.kernels().size() == 1 ? "has" : "have");
+        bounds(out);
         table.print(out);
         if (sorted.size() > rows) {
             out.printf("(%d more in the selection file)%n", sorted.size() - rows);
@@ -91,6 +92,15 @@ public final class SelectionSummary {
                             .map(KernelInfo::label).collect(Collectors.joining(", "))
                             + (s.unsolved().size() > rows ? ", ..." : ""));
         }
+    }
+
+    /**
+     * Under the time objective, what bounds the default's estimated time, kernel by kernel, and how
+     * many kernels of each bound have a better configuration: the figures that say why a kernel's
+     * best is the default.
+     */
+    private void bounds(PrintWriter out) {
+        DefaultTimeBounds.of(s).ifPresent(b -> out.println(b.sentence()));
     }
 
     /**

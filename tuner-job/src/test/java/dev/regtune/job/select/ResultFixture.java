@@ -1,5 +1,6 @@
 package dev.regtune.job.select;
 
+import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
 import dev.regtune.core.knobs.Knobs;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.spark.sql.Row;
@@ -35,12 +37,46 @@ import org.apache.spark.sql.SparkSession;
  * </pre>
  * d is the default configuration, c1 sets RegAllocThresholdForDiscardConflicts=70, c2 the budget
  * 64, c3 RegAllocSmemSpilling=true with launch bounds 256x2. An OK row's estimated kernel time
- * ({@code est_time_cycles}) is its latency unless {@link #withoutTimes()} (as result schema 3
+ * ({@code est_time_cycles}) is its latency, latency-bound, unless {@link #withoutTimes()} (as result schema 3
  * and older wrote them).
  */
 public final class ResultFixture {
     public static final String RUN = "run-1";
     public static final String MODEL = "0.1.0";
+
+    private static final String DEFAULT_ID = "d";
+    /** The budget-64 configuration of {@link #timeBounds}. */
+    public static final String BUDGET_64 = "b64";
+
+    private static KernelInfo boundsKernel(String name) {
+        return new KernelInfo(name + "-id", name, "sm_90", name, "ptx/" + name + ".ptx");
+    }
+
+    /**
+     * A time-objective table of three kernels and two configurations, the default and a budget of
+     * 64: a latency-bound kernel that the budget makes faster (more warps), a memory-bound one that
+     * it makes slower (spill requests), and an issue-bound one it leaves as it is (no spills: a tie
+     * goes to the default). Without bounds the rows have no time_bound, as
+     * result schema 3 wrote them.
+     */
+    public static ResultTable timeBounds(boolean withBounds) {
+        ResultTableBuilder b = new ResultTableBuilder()
+                .configuration(DEFAULT_ID, Configuration.of(Map.of()))
+                .configuration(BUDGET_64, Configuration.of(Map.of(Configuration.REGISTER_BUDGET, "64")));
+        addBound(b, boundsKernel("latency"), DEFAULT_ID, 96, 0, 4000, KernelTime.Bound.LATENCY, withBounds);
+        addBound(b, boundsKernel("latency"), BUDGET_64, 64, 0, 2000, KernelTime.Bound.LATENCY, withBounds);
+        addBound(b, boundsKernel("memory"), DEFAULT_ID, 96, 0, 3000, KernelTime.Bound.MEMORY, withBounds);
+        addBound(b, boundsKernel("memory"), BUDGET_64, 64, 128, 3500, KernelTime.Bound.MEMORY, withBounds);
+        addBound(b, boundsKernel("issue"), DEFAULT_ID, 40, 0, 1000, KernelTime.Bound.ISSUE, withBounds);
+        addBound(b, boundsKernel("issue"), BUDGET_64, 40, 0, 1000, KernelTime.Bound.ISSUE, withBounds);
+        return b.build(new TableSource("fixture", List.of("run"), List.of("0.1.0"), List.of("0.1.0")));
+    }
+
+    private static void addBound(ResultTableBuilder b, KernelInfo k, String config, int registers, long spill,
+            long time, KernelTime.Bound bound, boolean withBounds) {
+        b.add(k, config, ResultStatus.OK, registers, spill, time, 0.5, time,
+                withBounds ? bound : KernelTime.Bound.NONE);
+    }
 
     /** A kernel of the fixture. */
     public record Kernel(String id, String name, String arch) {
@@ -176,9 +212,10 @@ public final class ResultFixture {
         for (Entry e : entries) {
             b.configuration(e.config.id(), e.config.configuration());
             long spill = e.spillStore == null ? 0 : e.spillStore + e.spillLoad;
+            boolean time = times && e.status == ResultStatus.OK && e.latency != null;
             b.add(e.kernel.info(), e.config.id(), e.status, e.registers == null ? 0 : e.registers, spill,
                     e.latency == null ? 0 : e.latency, e.status == ResultStatus.OK ? 0.5 : Double.NaN,
-                    times && e.status == ResultStatus.OK && e.latency != null ? e.latency : -1);
+                    time ? e.latency : -1, time ? KernelTime.Bound.LATENCY : KernelTime.Bound.NONE);
             runs.add(e.runId);
         }
         return b.build(new TableSource("fixture", List.copyOf(runs), List.of(MODEL), List.of(MODEL)));

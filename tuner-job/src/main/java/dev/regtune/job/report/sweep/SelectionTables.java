@@ -2,6 +2,7 @@ package dev.regtune.job.report.sweep;
 
 import dev.regtune.job.select.ConfigInfo;
 import dev.regtune.job.select.DefaultScores;
+import dev.regtune.job.select.DefaultTimeBounds;
 import dev.regtune.job.select.GlobalChoice;
 import dev.regtune.job.select.KernelBest;
 import dev.regtune.job.select.ResultTable;
@@ -125,11 +126,18 @@ public final class SelectionTables {
                     String.format(Locale.ROOT, "%.3f", g.ratio())));
         }
         String component = s.objective().componentNames().get(0);
+        long tuned = gains.stream().filter(g -> !g.best().config().isDefault()).count();
         return Optional.of(new TableView(List.of("kernel", "family", "best configuration", "changes from the defaults",
                 "default " + component, "best " + component, "(default + 1) / (best + 1)"), rows,
                 List.of(false, false, false, false, true, true, true),
                 "The " + rows.size() + " of " + gains.size() + " kernels with a default evaluation whose best "
-                        + "configuration gains most over the default, on " + component + "."));
+                        + "configuration gains most over the default, on " + component + "; " + tuned + " of "
+                        + gains.size() + " have a best configuration other than the default."
+                        + DefaultTimeBounds.of(s).map(b -> " " + capitalised(b.sentence()) + ".").orElse("")));
+    }
+
+    private static String capitalised(String sentence) {
+        return sentence.isEmpty() ? sentence : Character.toUpperCase(sentence.charAt(0)) + sentence.substring(1);
     }
 
     private static List<String> row(String role, ConfigInfo c, SetScore train, SetScore test, int bestFor,
