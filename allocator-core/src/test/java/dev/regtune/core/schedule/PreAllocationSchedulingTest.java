@@ -179,7 +179,9 @@ class PreAllocationSchedulingTest {
             }
             for (int i = start; i < fn.blockEnd(b); i++) {
                 for (int j = start; j < i; j++) {
-                    if ((writesMemory(fn, i) && touchesMemory(fn, j)) || (writesMemory(fn, j) && touchesMemory(fn, i))) {
+                    boolean ordered = fn.instrHas(i, InstrFlags.ORDERED_MEMORY) && fn.instrHas(j, InstrFlags.ORDERED_MEMORY);
+                    if (ordered || (writesMemory(fn, i) && touchesMemory(fn, j))
+                            || (writesMemory(fn, j) && touchesMemory(fn, i))) {
                         assertTrue(position[j] < position[i], fn.name() + ": memory order of " + j + " ("
                                 + fn.opcode(j) + ") and " + i + " (" + fn.opcode(i) + ") changed");
                     }
@@ -211,6 +213,72 @@ class PreAllocationSchedulingTest {
             case LOAD_GLOBAL, LOAD_SHARED, LOAD_LOCAL, TEXTURE -> true;
             default -> false;
         };
+    }
+
+    /**
+     * load_sinking_sm90.ptx, ptxas -v -arch=sm_90: loads_20 28 registers. Twenty loads and the
+     * volatile read fit under the target, so ptxas issues every load first; the critical path alone
+     * would start folding before the last loads and need 2 fewer.
+     */
+    @Test
+    void underTheTargetEveryReadyLoadGoesFirstAsPtxasDoes() throws IOException {
+        KernelFunction fn = function(sinkingProbes(), "loads_20");
+        assertEquals(28, allocate(fn, Knobs.defaults()).registers(), "ptxas: 28");
+        assertEquals(26, allocate(fn, Knobs.defaults().with(KnobCatalogue.SCHEDULE_LOADS_FIRST, 0)).registers(),
+                "by the critical path alone");
+    }
+
+    /**
+     * load_sinking_sm90.ptx, ptxas -v -arch=sm_90: loads_40 and loads_80 30 registers each (ptxas
+     * sinks the loads past the volatile read, keeping about 24 in flight), volatile_loads_40/80 48
+     * and 88, block_loads_40/80 48 and 87 (volatile loads keep their order among themselves, and no
+     * load moves across a branch). With RegTuneScheduleReducePressure the model sinks as ptxas does;
+     * by default a block whose PTX order is above the target keeps that order (cross-validation keeps
+     * reducing off, README "Calibration by cross-validation").
+     */
+    @Test
+    void aboveTheTargetLoadsAreSunkTowardsTheirReadersButNotPastAVolatileLoadOrABranch() throws IOException {
+        PtxModule m = sinkingProbes();
+        Knobs reducing = Knobs.defaults().with(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE, 1);
+        for (String name : new String[] {"loads_40", "loads_80"}) {
+            int r = allocate(function(m, name), reducing).registers();
+            assertTrue(Math.abs(r - 30) <= 2, name + ": ptxas 30, the model reducing pressure " + r);
+        }
+        String[] kept = {"volatile_loads_40", "volatile_loads_80", "block_loads_40", "block_loads_80"};
+        int[] ptxas = {48, 88, 48, 87};
+        for (int k = 0; k < kept.length; k++) {
+            KernelFunction fn = function(m, kept[k]);
+            int r = allocate(fn, reducing).registers();
+            assertTrue(Math.abs(r - ptxas[k]) <= 2, kept[k] + ": ptxas " + ptxas[k] + ", the model " + r);
+            assertDependencesKept(fn, new PressureScheduler(fn, FunctionAnalyses.of(fn, 10).liveness(),
+                    new SchedulingParameters(32, 20, 4, true, true)).order());
+        }
+        assertEquals(46, allocate(function(m, "loads_40"), Knobs.defaults()).registers(),
+                "by default PTX's order, above the target, is kept");
+    }
+
+    /**
+     * The reordered 8x16 GEMM tile needs 197 registers at its peak, yet the fat-point scan finds no
+     * slot for a long-lived value with 253 (the histogram is fragmented, not full): spill guidance
+     * sees no point over its target, so without RegTuneSpillFailedValue the class ends with every
+     * value in memory (6 registers; ptxas: 221 registers, no spill).
+     */
+    @Test
+    void aFragmentedAttemptSpillsWhatItCouldNotPlaceWhenTheKnobSaysSo() throws IOException {
+        KernelFunction fn = function(PtxParser.parse(Path.of("../datasets/corpus/ptx/sm_90/gemm_tile.ptx")),
+                "sgemm_tile_8x16");
+        Knobs reducing = Knobs.defaults().with(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE, 1);
+        AllocationResult fallback = allocate(fn, reducing);
+        AllocationResult spilling = allocate(fn, reducing.with(KnobCatalogue.SPILL_FAILED_VALUE, 1));
+        assertTrue(fallback.registers() < 16, "every value in memory: " + fallback.registers());
+        assertTrue(spilling.registers() > 200, "the values the scan could not place spilled: "
+                + spilling.registers());
+        assertTrue(spilling.spills().storeBytes() < fallback.spills().storeBytes() / 10,
+                spilling.spills().storeBytes() + " against " + fallback.spills().storeBytes() + " bytes stored");
+    }
+
+    private static PtxModule sinkingProbes() throws IOException {
+        return PtxParser.parse(Path.of("src/test/resources/ptx/ptxas/load_sinking_sm90.ptx"));
     }
 
     @Test
