@@ -99,6 +99,11 @@ final class ClassAllocationDriver {
                 spilled[g] |= facts.parameter(g);
             }
         }
+        if (knobs.getBool(KnobCatalogue.FOLD_CONSTANT_BANK)) {
+            for (int g : members) {
+                spilled[g] |= facts.constantBank(g);
+            }
+        }
         // NOSPILL.
         UnitSet units = units(cx, members, spilled, cost);
         FatPointScanner.Attempt attempt = attempt(cx, scanner, units, budget, slack, threshold, hints, false);

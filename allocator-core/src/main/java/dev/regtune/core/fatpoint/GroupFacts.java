@@ -27,10 +27,11 @@ public final class GroupFacts {
     private final boolean[] rematerializable;
     private final boolean[] immediate;
     private final boolean[] parameter;
+    private final boolean[] constantBank;
 
     private GroupFacts(int[] occOff, int[] occPoint, double[] frequencyUses, boolean[] constrained, int[] flags,
             int[] fixedSlot, int[][] excluded, int[] liveLength, boolean[] rematerializable, boolean[] immediate,
-            boolean[] parameter) {
+            boolean[] parameter, boolean[] constantBank) {
         this.occOff = occOff;
         this.occPoint = occPoint;
         this.frequencyUses = frequencyUses;
@@ -42,6 +43,7 @@ public final class GroupFacts {
         this.rematerializable = rematerializable;
         this.immediate = immediate;
         this.parameter = parameter;
+        this.constantBank = constantBank;
     }
 
     public static GroupFacts build(KernelFunction fn, ValueGroups groups, BlockFrequency freq) {
@@ -125,6 +127,7 @@ public final class GroupFacts {
         boolean[] remat = new boolean[g];
         boolean[] imm = new boolean[g];
         boolean[] param = new boolean[g];
+        boolean[] bank = new boolean[g];
         boolean[] blocked = new boolean[g];
         for (int i = 0; i < fn.instrCount(); i++) {
             InstrKind kind = fn.instrKind(i);
@@ -138,6 +141,7 @@ public final class GroupFacts {
                             && (fn.instrFlags(i) & (InstrFlags.READS_UNIFORM_SPECIAL
                                     | InstrFlags.READS_DIVERGENT_SPECIAL)) == 0;
                     param[gr] |= kind == InstrKind.LOAD_PARAM;
+                    bank[gr] |= kind == InstrKind.LOAD_CONST;
                 } else {
                     blocked[gr] = true;
                 }
@@ -147,9 +151,10 @@ public final class GroupFacts {
             remat[k] &= !blocked[k];
             imm[k] &= remat[k];
             param[k] &= remat[k];
+            bank[k] &= remat[k];
         }
         return new GroupFacts(newOff, Arrays.copyOf(pts, w), fu, constrained, flags, fixed, excluded, liveLength,
-                remat, imm, param);
+                remat, imm, param, bank);
     }
 
     public int occurrenceCount(int g) {
@@ -219,6 +224,14 @@ public final class GroupFacts {
      */
     public boolean parameter(int g) {
         return parameter[g];
+    }
+
+    /**
+     * Whether the group's value is a constant-bank read at a fixed address ({@code ld.const [sym+imm]}):
+     * SASS reads it as a {@code c[bank][offset]} operand where it is used.
+     */
+    public boolean constantBank(int g) {
+        return constantBank[g];
     }
 
     /** Number of program points the group is live at. */

@@ -264,6 +264,12 @@ public final class KnobCatalogue {
                     + "instructions that use it, as SASS reads c[0x0][...] operands: it holds a register only at "
                     + "each use.");
 
+    public static final KnobDef FOLD_CONSTANT_BANK = bool(-1, "RegTuneFoldConstantBank", false, true,
+            KnobEffect.MODELLED, "Treat a read of the constant bank at a fixed address (ld.const [sym+imm]) as "
+                    + "folded into the instructions that use it, as SASS reads c[bank][offset] operands: it holds a "
+                    + "register only at each use (probed: 24 constants read at the top of a kernel and used early "
+                    + "and late get 38 registers from ptxas, 48 from the model without folding).");
+
     // ---- pre-allocation scheduling (ptxas reorders blocks before it allocates) ----
     public static final KnobDef LOWER_TEMPORARIES = bool(-1, "RegTuneLowerTemporaries", false, true,
             KnobEffect.MODELLED, "Give each PTX instruction the temporaries of the SASS sequence ptxas lowers it to "

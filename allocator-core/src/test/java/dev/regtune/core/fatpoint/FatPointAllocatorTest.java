@@ -14,6 +14,9 @@ import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.ptx.PtxParser;
+import java.io.IOException;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** End-to-end behaviour of the fat-point allocator; every allocation goes through the checker. */
@@ -93,6 +96,20 @@ class FatPointAllocatorTest {
         assertFalse(folded.spills().any());
         AllocationResult kept = allocate(fn, inR.with(KnobCatalogue.FOLD_CONSTANTS, 0), 0);
         assertEquals(30 + 2, kept.registers());
+    }
+
+    /**
+     * constant_bank_sm90.ptx: ptxas 38 registers, as SASS reads each c[3][offset] where it is used;
+     * the 24 values held from the top to the end would need 48.
+     */
+    @Test
+    void constantBankReadsAreFoldedIntoTheirUsesAsPtxasDoes() throws IOException {
+        KernelFunction fn = PtxParser.parse(Path.of("src/test/resources/ptx/ptxas/constant_bank_sm90.ptx"))
+                .functions().get(0);
+        int folded = allocate(fn, Knobs.defaults(), 0).registers();
+        int kept = allocate(fn, Knobs.defaults().with(KnobCatalogue.FOLD_CONSTANT_BANK, 0), 0).registers();
+        assertTrue(Math.abs(folded - 38) <= 2, "ptxas 38, the model " + folded);
+        assertTrue(kept >= 46, "held from the top: " + kept);
     }
 
     @Test
