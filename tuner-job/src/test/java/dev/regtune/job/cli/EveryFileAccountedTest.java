@@ -218,6 +218,20 @@ class EveryFileAccountedTest {
                 "garbage.ptx", "PARSE_ERROR", "secret.ptx", "IO_ERROR"), statusByFile);
     }
 
+    @Test
+    void benchSkipsAnUnreadableFileWithOneSentenceAsItSkipsOneThatDoesNotParse() throws Exception {
+        Path kernels = brokenFolder();
+        Path secret = kernels.resolve("sm_90/secret.ptx");
+        Files.copy(SweepFixtures.CORPUS_SM90.resolve("transpose.ptx"), secret);
+        denyReading(secret);
+        Cli.Run run = Cli.run("bench", "--allocator", "fatpoint", "--warmup-seconds", "0", "--seconds", "0",
+                kernels.toString());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(List.of(run.errLines()).contains("regtune: note: skipping a file that cannot be read: cannot read '"
+                + secret + "': permission denied"), run.err());
+        assertTrue(run.out().contains("2 functions in 1 files"), run.out());
+    }
+
     /** ptxas's figures for elementwise's entries at no limit, under the test folder's file name. */
     private Path reference(Path kernels) throws IOException {
         Path corpusReference = Path.of("../datasets/corpus/ptxas-reference.csv");
