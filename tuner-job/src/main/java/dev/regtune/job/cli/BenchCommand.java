@@ -127,7 +127,8 @@ public final class BenchCommand extends RegtuneCommand {
             try {
                 text = PtxParser.decode(Files.readAllBytes(file));
             } catch (IOException e) {
-                throw new UsageException(IoFailures.sentence("read", file, e));
+                note("skipping a file that cannot be read: " + IoFailures.sentence("read", file, e));
+                continue;
             }
             PtxModule module;
             try {

@@ -84,7 +84,8 @@ import picocli.CommandLine.Parameters;
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
-            "0:the comparison was made",
+            "0:the comparison was made (a file that does not parse or cannot be read is left out with a note "
+                    + "naming it and why; the other files are compared)",
             "1:no (entry, budget) pair had both a model and a ptxas result, or ptxas could not be run",
             "2:usage error, including: neither ptxas nor --reference is available, an unknown allocator family, "
                     + "--allocator contradicting --knob allocator="

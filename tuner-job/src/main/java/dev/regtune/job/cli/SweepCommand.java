@@ -6,6 +6,7 @@ import dev.regtune.datasets.load.KernelSource;
 import dev.regtune.job.report.Numbers;
 import dev.regtune.job.spark.SparkSessions;
 import dev.regtune.job.sweep.EvaluationLimits;
+import dev.regtune.job.sweep.PtxFolderKernels;
 import dev.regtune.job.sweep.ResultStore;
 import dev.regtune.job.sweep.SearchObjective;
 import dev.regtune.job.sweep.SweepException;
@@ -39,7 +40,9 @@ import picocli.CommandLine.Option;
             "Evaluate every kernel under every configuration of a knob space on Spark and append one row per "
                     + "evaluation to a Parquet table (DIR/results, partitioned by run_id and arch). Spark runs "
                     + "embedded in local mode unless --master or spark-submit names a cluster. A kernel that does "
-                    + "not parse or allocate is a row with its status and message, never a failed job.",
+                    + "not parse or allocate is a row with its status and message, never a failed job. A PTX file "
+                    + "that cannot be read (permission denied) has no rows: a note names it and why, the run "
+                    + "record lists it (kernels.unreadable_files), and the other files are swept.",
             "Configurations come from a sampler (--sampler, -n) or an adaptive strategy (--strategy, --budget)."
         })
 public final class SweepCommand extends RegtuneCommand {
@@ -257,6 +260,6 @@ public final class SweepCommand extends RegtuneCommand {
                 throw new UsageException(e.getMessage());
             }
         }
-        return KernelSource.folder(p);
+        return PtxFolderKernels.of(p); // an unreadable file is noted and recorded, not the end of the sweep
     }
 }

@@ -65,7 +65,13 @@ public final class FidelityBreakdown {
         result.unparsed().forEach(u -> unparsed.add(u.file()));
         List<CorpusKernel> kernels = new ArrayList<>();
         for (FidelityHarness.Input in : inputs) {
-            Map<String, EntryTraits> scanned = PtxEntryScanner.scan(PtxParser.decode(Files.readAllBytes(in.path())));
+            byte[] bytes;
+            try {
+                bytes = Files.readAllBytes(in.path());
+            } catch (IOException e) {
+                continue; // unreadable: the harness left it out with a note, and its entries are unknown
+            }
+            Map<String, EntryTraits> scanned = PtxEntryScanner.scan(PtxParser.decode(bytes));
             for (ArchProfile arch : in.archs()) {
                 for (Map.Entry<String, EntryTraits> e : scanned.entrySet()) {
                     if (unparsed.contains(in.displayName())

@@ -14,6 +14,7 @@ import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParseException;
 import dev.regtune.core.ptx.PtxParser;
 import dev.regtune.job.allocate.AllocatorFamily;
+import dev.regtune.job.io.IoFailures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -126,10 +127,11 @@ public final class FidelityHarness {
     }
 
     /**
-     * A file the parser rejected.
+     * A file left out: the parser rejected it, or it could not be read.
      *
      * @param file the file's display name
-     * @param message the parser's message (file, line, column, what was expected)
+     * @param message the parser's message (file, line, column, what was expected), or "cannot read
+     *     'FILE': REASON"
      */
     public record Unparsed(String file, String message) {
     }
@@ -163,6 +165,11 @@ public final class FidelityHarness {
             } catch (PtxParseException e) {
                 notes.accept("left out a file that does not parse: " + e.getMessage());
                 unparsed.add(new Unparsed(in.displayName(), String.valueOf(e.getMessage())));
+                continue;
+            } catch (IOException e) {
+                String sentence = IoFailures.sentence("read", in.displayName(), e);
+                notes.accept("left out a file that cannot be read: " + sentence);
+                unparsed.add(new Unparsed(in.displayName(), sentence));
                 continue;
             }
             List<KernelFunction> entries = module.entries();

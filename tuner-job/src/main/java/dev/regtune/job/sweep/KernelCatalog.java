@@ -2,9 +2,9 @@ package dev.regtune.job.sweep;
 
 import dev.regtune.datasets.load.KernelRecord;
 import dev.regtune.datasets.load.KernelSource;
+import dev.regtune.job.io.IoFailures;
 import java.io.IOException;
 import java.io.Serializable;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,7 +22,9 @@ import java.util.Set;
 /**
  * The kernels of a sweep in the compact form that is broadcast to executors: every distinct PTX
  * module text once, and per kernel a {@link SweepKernel} pointing at its module. A kernel id that
- * occurs twice (the same entry reached twice) is kept once.
+ * occurs twice (the same entry reached twice) is kept once. A PTX file that cannot be read
+ * (permission denied, gone) gives no kernel and no row: it is kept in {@link #unreadable()}, with
+ * the reason, for the run record and the console, and the other files are swept.
  */
 public final class KernelCatalog implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -29,11 +32,28 @@ public final class KernelCatalog implements Serializable {
     private final String fingerprint;
     private final List<SweepKernel> kernels;
     private final String[] modules;
+    private final List<Unreadable> unreadable;
 
-    private KernelCatalog(String fingerprint, List<SweepKernel> kernels, String[] modules) {
+    private KernelCatalog(String fingerprint, List<SweepKernel> kernels, String[] modules, List<Unreadable> unreadable) {
         this.fingerprint = fingerprint;
         this.kernels = List.copyOf(kernels);
         this.modules = modules;
+        this.unreadable = List.copyOf(unreadable);
+    }
+
+    /**
+     * A PTX file of the kernels that could not be read.
+     *
+     * @param file the file, as the kernel source names it
+     * @param reason why, in plain words ("permission denied")
+     */
+    public record Unreadable(String file, String reason) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** "cannot read 'FILE': REASON". */
+        public String sentence() {
+            return "cannot read '" + file + "': " + reason;
+        }
     }
 
     /**
@@ -47,35 +67,39 @@ public final class KernelCatalog implements Serializable {
         Map<String, Integer> moduleIndex = new HashMap<>();
         List<String> modules = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        try {
-            Iterator<KernelRecord> it = source.iterator();
-            while (it.hasNext()) {
-                KernelRecord r = it.next();
-                String a = r.arch().isEmpty() ? arch.orElse(fallbackArch) : r.arch();
-                if (arch.isPresent() && !arch.get().equals(a)) {
-                    continue;
-                }
-                if (!seen.add(r.id())) {
-                    continue;
-                }
-                String text = r.ptxText();
-                Integer m = moduleIndex.get(text);
-                if (m == null) {
-                    m = modules.size();
-                    modules.add(text);
-                    moduleIndex.put(text, m);
-                }
-                kernels.add(new SweepKernel(r.id(), r.entry(), r.origin(), r.family(), a, m));
+        Map<String, Unreadable> unreadable = new LinkedHashMap<>();
+        Iterator<KernelRecord> it = source.iterator();
+        while (it.hasNext()) {
+            KernelRecord r = it.next();
+            String a = r.arch().isEmpty() ? arch.orElse(fallbackArch) : r.arch();
+            if (arch.isPresent() && !arch.get().equals(a)) {
+                continue;
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            if (!seen.add(r.id())) {
+                continue;
+            }
+            String text;
+            try {
+                text = r.ptxText();
+            } catch (IOException e) {
+                unreadable.putIfAbsent(r.origin(), new Unreadable(r.origin(), IoFailures.reason(e)));
+                continue;
+            }
+            Integer m = moduleIndex.get(text);
+            if (m == null) {
+                m = modules.size();
+                modules.add(text);
+                moduleIndex.put(text, m);
+            }
+            kernels.add(new SweepKernel(r.id(), r.entry(), r.origin(), r.family(), a, m));
         }
-        return new KernelCatalog(fingerprint(kernels), kernels, modules.toArray(String[]::new));
+        return new KernelCatalog(fingerprint(kernels), kernels, modules.toArray(String[]::new),
+                List.copyOf(unreadable.values()));
     }
 
     /** A catalog of the given kernels and module texts, for tests and generators. */
     public static KernelCatalog of(List<SweepKernel> kernels, List<String> modules) {
-        return new KernelCatalog(fingerprint(kernels), kernels, modules.toArray(String[]::new));
+        return new KernelCatalog(fingerprint(kernels), kernels, modules.toArray(String[]::new), List.of());
     }
 
     private static String fingerprint(List<SweepKernel> kernels) {
@@ -97,6 +121,11 @@ public final class KernelCatalog implements Serializable {
 
     public List<SweepKernel> kernels() {
         return kernels;
+    }
+
+    /** The PTX files that could not be read, in the order met; they have no kernels here. */
+    public List<Unreadable> unreadable() {
+        return unreadable;
     }
 
     public int size() {

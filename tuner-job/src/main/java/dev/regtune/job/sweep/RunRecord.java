@@ -3,6 +3,7 @@ package dev.regtune.job.sweep;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regtune.job.results.ResultSchema;
 import java.io.IOException;
@@ -37,7 +38,11 @@ final class RunRecord {
         return Optional.of(JSON.readTree(Files.readString(file, StandardCharsets.UTF_8)));
     }
 
-    static void write(Path file, RunIdentity id, int kernels, long configurations, long evaluations,
+    /**
+     * Writes the record. {@code kernels.unreadable_files} lists the PTX files that could not be read,
+     * each with the reason: they have no rows, and this is where the run says so.
+     */
+    static void write(Path file, RunIdentity id, KernelCatalog kernels, long configurations, long evaluations,
             Map<String, Long> rowsByStatus, boolean complete) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("schema_version", ResultSchema.VERSION);
@@ -47,8 +52,14 @@ final class RunRecord {
         ObjectNode k = root.putObject("kernels");
         k.put("source", id.kernelsSource());
         k.put("arch", id.arch());
-        k.put("count", kernels);
+        k.put("count", kernels.size());
         k.put("fingerprint", id.kernelsFingerprint());
+        if (!kernels.unreadable().isEmpty()) {
+            ArrayNode files = k.putArray("unreadable_files");
+            for (KernelCatalog.Unreadable u : kernels.unreadable()) {
+                files.addObject().put("file", u.file()).put("reason", u.reason());
+            }
+        }
         ObjectNode s = root.putObject("space");
         s.put("name", id.spaceName());
         s.put("sha256", id.spaceSha256());

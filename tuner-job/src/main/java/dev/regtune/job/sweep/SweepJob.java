@@ -77,7 +77,8 @@ public final class SweepJob {
         KernelCatalog kernels = KernelCatalog.of(request.kernels(), request.arch(), request.fallbackArch());
         if (kernels.size() == 0) {
             throw new SweepException(request.kernelsDescription() + " has no kernels"
-                    + request.arch().map(a -> " for " + a).orElse("") + "; expected PTX entries");
+                    + request.arch().map(a -> " for " + a).orElse("") + (kernels.unreadable().isEmpty()
+                            ? "; expected PTX entries" : ": " + unreadable(kernels)));
         }
         String modelVersion = String.join(", ", modelVersions(request.space()));
         String runId = request.runId().orElseGet(() -> defaultRunId(request, kernels, modelVersion));
@@ -116,10 +117,15 @@ public final class SweepJob {
         progress.announce("regtune: sweeping " + request.kernelsDescription() + " (" + kernels.size() + " kernels) over "
                 + request.space().name() + " (" + request.plan().describe() + ") as run " + runId + " on "
                 + spark.sparkContext().master());
+        if (!kernels.unreadable().isEmpty()) {
+            boolean one = kernels.unreadable().size() == 1;
+            progress.announce("regtune: note: " + unreadable(kernels) + (one ? "; it has no rows, the run record lists "
+                    + "it" : "; they have no rows, the run record lists them") + ", and the other files are swept");
+        }
         long start = System.nanoTime();
         SortedMap<String, Long> rowsAtStart = rowsByStatus(runId);
         long[] planned = new long[2]; // configurations and evaluations planned so far, for the record
-        ChunkWriter.RunProgress record = rows -> RunRecord.write(store.runRecord(runId), identity, kernels.size(),
+        ChunkWriter.RunProgress record = rows -> RunRecord.write(store.runRecord(runId), identity, kernels,
                 planned[0], planned[1], rows, false);
         record.write(rowsAtStart);
         spark.sparkContext().addSparkListener(progress);
@@ -137,7 +143,7 @@ public final class SweepJob {
             progress.finish();
             SortedMap<String, Long> rows = rowsByStatus(runId);
             FaultPoints.pass("record.final");
-            RunRecord.write(store.runRecord(runId), identity, kernels.size(), counts.configurations, counts.evaluations,
+            RunRecord.write(store.runRecord(runId), identity, kernels, counts.configurations, counts.evaluations,
                     rows, true);
             complete = true;
             store.discardStaging(); // this attempt's emptied staging folders
@@ -155,6 +161,21 @@ public final class SweepJob {
             spark.sparkContext().removeSparkListener(progress);
             kernelBroadcast.destroy();
         }
+    }
+
+    /** "2 PTX files could not be read (cannot read 'a.ptx': permission denied; ...)". */
+    private static String unreadable(KernelCatalog kernels) {
+        List<KernelCatalog.Unreadable> files = kernels.unreadable();
+        StringBuilder sb = new StringBuilder();
+        sb.append(files.size()).append(files.size() == 1 ? " PTX file" : " PTX files").append(" could not be read (");
+        for (int i = 0; i < files.size(); i++) {
+            if (i == 3) {
+                sb.append("; and ").append(files.size() - 3).append(" more");
+                break;
+            }
+            sb.append(i == 0 ? "" : "; ").append(files.get(i).sentence());
+        }
+        return sb.append(')').toString();
     }
 
     /**
