@@ -52,9 +52,10 @@ public sealed interface AllocationEvent {
      * @param temporaries temporaries added in all
      * @param registerFloor the fewest registers reported without a limit (0: none)
      * @param floorConstruct the construct the floor comes from ("" when none)
+     * @param oddStoreData values held in an odd register as the data of a 32-bit global store
      */
     record ConstructsLowered(String table, int instructions, int temporaries, int registerFloor,
-            String floorConstruct) implements AllocationEvent {
+            String floorConstruct, int oddStoreData) implements AllocationEvent {
     }
 
     /**

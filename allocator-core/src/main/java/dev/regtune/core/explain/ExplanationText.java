@@ -67,7 +67,9 @@ public final class ExplanationText {
                 out.add("    lowering (" + l.table() + " table): " + l.temporaries() + " temporaries on "
                         + l.instructions() + " instructions"
                         + (l.registerFloor() > 0 ? "; at least " + l.registerFloor() + " registers for "
-                                + l.floorConstruct() : ""));
+                                + l.floorConstruct() : "")
+                        + (l.oddStoreData() > 0 ? "; " + l.oddStoreData()
+                                + " values in odd registers as the data of 32-bit global stores" : ""));
             } else if (e instanceof LocalArrayDecided l) {
                 out.add("    .local " + l.array() + " (" + l.bytes() + " bytes): "
                         + (l.promoted() ? "promoted to registers, " : "stays in memory, ") + l.reason());

@@ -262,6 +262,25 @@ public final class KernelFunction {
                 succ, predStart, pred, memory, callTargets);
     }
 
+    /**
+     * The same function with vreg {@code v}'s pair mode set to {@code modes[v]} wherever
+     * {@code modes[v]} is not null (a lowering stage's register constraint: ptxas keeps the data of a
+     * 32-bit global store in an odd register). Shares every other array.
+     */
+    public KernelFunction withPairModes(@Nullable PairMode[] modes) {
+        byte[] changed = vregPairMode.clone();
+        for (int v = 0; v < modes.length; v++) {
+            PairMode m = modes[v];
+            if (m != null) {
+                changed[v] = (byte) m.ordinal();
+            }
+        }
+        return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes, vregNames, vregClass,
+                changed, vregNvptxClass, vregFlags, constraints, opcodeTable, instrOpcode, instrKind, instrFlags,
+                instrLine, instrOperandStart, instrDefCount, operands, instrBlock, blockLabels, blockStart, succStart,
+                succ, predStart, pred, localMemory, callTargets);
+    }
+
     /** Bytes of static {@code .shared} memory the function (or its module) declares. */
     public int sharedBytes() {
         return sharedBytes;

@@ -2,6 +2,9 @@ package dev.regtune.core.lower;
 
 import dev.regtune.core.explain.AllocationEvent;
 import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.ir.PairMode;
+import dev.regtune.core.ir.RegClass;
+import dev.regtune.core.analysis.PressureProfile;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.pipeline.AllocationState;
 import dev.regtune.core.pipeline.Stage;
@@ -33,7 +36,20 @@ public final class LoweringStage implements Stage<AllocationState> {
 
     @Override
     public boolean runsFor(AllocationState s) {
-        return s.knobs().getBool(KnobCatalogue.LOWER_TEMPORARIES) || s.knobs().getBool(KnobCatalogue.LOWER_REGISTER_FLOORS);
+        return s.knobs().getBool(KnobCatalogue.LOWER_TEMPORARIES) || s.knobs().getBool(KnobCatalogue.LOWER_REGISTER_FLOORS)
+                || s.knobs().getBool(KnobCatalogue.LOWER_ODD_STORE_DATA);
+    }
+
+    /** Peak pressure of the general registers (32-bit slots) of the function as it stands. */
+    private static int peakGeneralPressure(AllocationState s) {
+        KernelFunction f = s.function();
+        int[] slots = new int[f.vregCount()];
+        int[] classes = new int[f.vregCount()];
+        for (int v = 0; v < slots.length; v++) {
+            slots[v] = f.vregSlots(v);
+            classes[v] = f.vregClassId(v);
+        }
+        return PressureProfile.compute(s.analyses().liveRanges(), slots, classes).maxPressure(RegClass.R);
     }
 
     @Override
@@ -63,15 +79,30 @@ public final class LoweringStage implements Stage<AllocationState> {
                 floorConstruct = r.construct();
             }
         }
-        if (added > 0) {
-            s.transform(Lowering.withTemporaries(f, count));
+        // Read before the temporaries are added: they follow a store's own operands.
+        @Nullable PairMode[] modes = s.knobs().getBool(KnobCatalogue.LOWER_ODD_STORE_DATA)
+                ? StoreDataRegisters.of(f) : new PairMode[0];
+        int odd = 0;
+        for (PairMode m : modes) {
+            odd += m != null ? 1 : 0;
+        }
+        if (odd > 0 && peakGeneralPressure(s) + odd > s.knobs().getInt(KnobCatalogue.LOWER_ODD_STORE_DATA_UP_TO)) {
+            // ptxas spreads stored values only where registers are free.
+            odd = 0;
+        }
+        KernelFunction changed = added > 0 ? Lowering.withTemporaries(f, count) : f;
+        if (odd > 0) {
+            changed = changed.withPairModes(modes);
+        }
+        if (changed != f) {
+            s.transform(changed);
         }
         if (floor > 0) {
             s.raiseRegisterFloor(floor);
         }
         if (s.explaining()) {
             s.report(new AllocationEvent.ConstructsLowered(rules.arch(), lowered, added, floor,
-                    floorConstruct == null ? "" : floorConstruct));
+                    floorConstruct == null ? "" : floorConstruct, odd));
         }
     }
 }

@@ -61,6 +61,30 @@ class LoweringStageTest {
         assertEquals(24, allocate(div, Knobs.defaults(), 24).registers(), "the floor stays within the budget");
     }
 
+    /**
+     * store_data_sm90.ptx, ptxas -v -arch=sm_90: stores_4/8/12 use 14, 22 and 30 registers, two per
+     * stored value (odd registers, read from the SASS). With RegTuneLowerOddStoreData the model
+     * also spends two per value; without it, one.
+     */
+    @Test
+    void theDataOfA32BitGlobalStoreTakesAnOddRegisterWhenTheKnobSaysSo() throws IOException {
+        PtxModule m = PtxParser.parse(Path.of("src/test/resources/ptx/ptxas/store_data_sm90.ptx"));
+        Knobs odd = Knobs.defaults().with(KnobCatalogue.LOWER_ODD_STORE_DATA, 1);
+        int[] sizes = {4, 8, 12};
+        int[] ptxas = {14, 22, 30};
+        for (int k = 0; k < sizes.length; k++) {
+            KernelFunction fn = function(m, "stores_" + sizes[k]);
+            int spread = allocate(fn, odd, 0).registers();
+            int packed = allocate(fn, Knobs.defaults(), 0).registers();
+            assertTrue(Math.abs(spread - ptxas[k]) <= 2, fn.name() + ": ptxas " + ptxas[k] + ", the model " + spread);
+            assertEquals(sizes[k], spread - packed, fn.name() + ": one more register per stored value");
+        }
+        KernelFunction many = function(m, "stores_12");
+        Knobs tight = odd.with(KnobCatalogue.LOWER_ODD_STORE_DATA_UP_TO, 20);
+        assertEquals(allocate(many, Knobs.defaults(), 0).registers(), allocate(many, tight, 0).registers(),
+                "no spreading where the registers it needs are not free");
+    }
+
     @Test
     void theTemporariesAreDefinedRightBeforeTheirInstructionFromItsInputs() throws IOException {
         KernelFunction fn = function(module(), "div_rn_f32_32");
