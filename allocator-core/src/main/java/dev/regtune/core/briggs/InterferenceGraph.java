@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * The interference graph of one register class in one round (seed 002, phase 2): nodes are
  * values (or spill temporaries) with a width in 32-bit slots; an edge joins two nodes live at a
- * common program point. Adjacency is a bit matrix, so adding an edge twice is harmless and merges
- * are row unions.
+ * common program point. Adjacency is one ascending int array per node (memory linear in the
+ * edges; a dense bit matrix was n x n bits, 5.4 GB at 200k instructions); adding an edge twice is
+ * harmless and merges are row unions.
  *
  * <p>Degrees count the constraint edges of seed 002 as weights ({@link #blocked}): a 64-bit node
  * can only start at an even slot, so it has {@code colours / 2} positions, and a wider neighbour
@@ -14,15 +15,19 @@ import java.util.Arrays;
  * A node is therefore colourable whenever its degree is below its positions.
  */
 final class InterferenceGraph {
+    private static final int[] NONE = new int[0];
+
     private final int nodes;
-    private final int words;
-    private final long[] adj;
+    /** Per node its neighbours, ascending in {@code row[n][0 .. size[n])}. */
+    private final int[][] row;
+    private final int[] size;
     private final int[] width;
 
     InterferenceGraph(int[] width) {
         this.nodes = width.length;
-        this.words = (nodes + 63) >>> 6;
-        this.adj = new long[Math.max(1, nodes * words)];
+        this.row = new int[nodes][];
+        Arrays.fill(row, NONE);
+        this.size = new int[nodes];
         this.width = width;
     }
 
@@ -38,39 +43,56 @@ final class InterferenceGraph {
         if (a == b) {
             return;
         }
-        adj[a * words + (b >>> 6)] |= 1L << b;
-        adj[b * words + (a >>> 6)] |= 1L << a;
+        insert(a, b);
+        insert(b, a);
     }
 
     boolean adjacent(int a, int b) {
-        return (adj[a * words + (b >>> 6)] & (1L << b)) != 0;
+        int x = size[a] <= size[b] ? a : b;
+        int y = x == a ? b : a;
+        return Arrays.binarySearch(row[x], 0, size[x], y) >= 0;
     }
 
     /** The neighbours of {@code n}, ascending. */
     int[] neighbours(int n) {
-        int count = 0;
-        for (int w = 0; w < words; w++) {
-            count += Long.bitCount(adj[n * words + w]);
-        }
-        int[] out = new int[count];
-        int k = 0;
-        for (int w = 0; w < words; w++) {
-            long bits = adj[n * words + w];
-            while (bits != 0) {
-                out[k++] = (w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-            }
-        }
-        return out;
+        return Arrays.copyOf(row[n], size[n]);
     }
 
     /** Merges node {@code from} into node {@code into}: {@code into} takes every edge of {@code from}. */
     void merge(int into, int from) {
         for (int m : neighbours(from)) {
-            adj[m * words + (from >>> 6)] &= ~(1L << from);
+            remove(m, from);
             addEdge(into, m);
         }
-        Arrays.fill(adj, from * words, from * words + words, 0L);
+        row[from] = NONE;
+        size[from] = 0;
+    }
+
+    /** Adds {@code b} to the row of {@code a}, keeping it ascending; nothing when it is there. */
+    private void insert(int a, int b) {
+        int[] r = row[a];
+        int n = size[a];
+        int at = Arrays.binarySearch(r, 0, n, b);
+        if (at >= 0) {
+            return;
+        }
+        at = -at - 1;
+        if (n == r.length) {
+            r = row[a] = Arrays.copyOf(r, Math.max(4, n * 2));
+        }
+        System.arraycopy(r, at, r, at + 1, n - at);
+        r[at] = b;
+        size[a] = n + 1;
+    }
+
+    private void remove(int a, int b) {
+        int[] r = row[a];
+        int n = size[a];
+        int at = Arrays.binarySearch(r, 0, n, b);
+        if (at >= 0) {
+            System.arraycopy(r, at + 1, r, at, n - at - 1);
+            size[a] = n - 1;
+        }
     }
 
     /** Positions of node {@code n} among {@code colours} slots: aligned starts that fit. */
@@ -113,6 +135,10 @@ final class InterferenceGraph {
             }
         }
         Arrays.sort(order);
+        // Edges are appended unsorted (a pair may repeat, once per pair of segments that meet)
+        // and each row is sorted and made unique once at the end.
+        int[][] pending = new int[nodes][];
+        int[] pendingSize = new int[nodes];
         int[] active = new int[16];
         int activeCount = 0;
         for (long key : order) {
@@ -123,7 +149,12 @@ final class InterferenceGraph {
                 int other = active[a];
                 if (segEnd[other] >= start) {
                     active[kept++] = other;
-                    addEdge(segNode[seg], segNode[other]);
+                    int x = segNode[seg];
+                    int y = segNode[other];
+                    if (x != y) {
+                        append(pending, pendingSize, x, y);
+                        append(pending, pendingSize, y, x);
+                    }
                 }
             }
             activeCount = kept;
@@ -132,5 +163,35 @@ final class InterferenceGraph {
             }
             active[activeCount++] = seg;
         }
+        for (int n = 0; n < nodes; n++) {
+            int[] p = pending[n];
+            if (p == null) {
+                continue;
+            }
+            for (int j = 0; j < size[n]; j++) {
+                p = append(pending, pendingSize, n, row[n][j]);
+            }
+            int c = pendingSize[n];
+            Arrays.sort(p, 0, c);
+            int u = 0;
+            for (int j = 0; j < c; j++) {
+                if (u == 0 || p[u - 1] != p[j]) {
+                    p[u++] = p[j];
+                }
+            }
+            row[n] = p;
+            size[n] = u;
+        }
+    }
+
+    private static int[] append(int[][] rows, int[] sizes, int a, int b) {
+        int[] r = rows[a];
+        if (r == null) {
+            r = rows[a] = new int[4];
+        } else if (sizes[a] == r.length) {
+            r = rows[a] = Arrays.copyOf(r, r.length * 2);
+        }
+        r[sizes[a]++] = b;
+        return r;
     }
 }
