@@ -5,9 +5,12 @@ import java.util.Arrays;
 /**
  * The interference graph of one register class in one round (seed 002, phase 2): nodes are
  * values (or spill temporaries) with a width in 32-bit slots; an edge joins two nodes live at a
- * common program point. Adjacency is one ascending int array per node (memory linear in the
- * edges; a dense bit matrix was n x n bits, 5.4 GB at 200k instructions); adding an edge twice is
- * harmless and merges are row unions.
+ * common program point. Adjacency is one ascending int array per node, memory linear in the edges
+ * (it was an n x n bit matrix: 5.4 GB at 200k instructions, an int overflow at 400k); adding an
+ * edge twice is harmless and merges are row unions. Building from segments meets a pair once per
+ * pair of overlapping segments, so it removes repeats through a bit matrix up to
+ * {@link #DENSE_NODES} nodes (32 MB at most, as fast as the old matrix) and a hash set of pairs
+ * beyond.
  *
  * <p>Degrees count the constraint edges of seed 002 as weights ({@link #blocked}): a 64-bit node
  * can only start at an even slot, so it has {@code colours / 2} positions, and a wider neighbour
@@ -16,6 +19,8 @@ import java.util.Arrays;
  */
 final class InterferenceGraph {
     private static final int[] NONE = new int[0];
+    /** Graphs of up to this many nodes find their edges through a bit matrix (32 MB at most). */
+    static final int DENSE_NODES = 16_384;
 
     private final int nodes;
     /** Per node its neighbours, ascending in {@code row[n][0 .. size[n])}. */
@@ -23,7 +28,15 @@ final class InterferenceGraph {
     private final int[] size;
     private final int[] width;
 
+    private final int denseNodes;
+
     InterferenceGraph(int[] width) {
+        this(width, DENSE_NODES);
+    }
+
+    /** A graph that uses the bit matrix up to {@code denseNodes} nodes (tests compare both ways). */
+    InterferenceGraph(int[] width, int denseNodes) {
+        this.denseNodes = denseNodes;
         this.nodes = width.length;
         this.row = new int[nodes][];
         Arrays.fill(row, NONE);
@@ -135,10 +148,13 @@ final class InterferenceGraph {
             }
         }
         Arrays.sort(order);
-        // Edges are appended unsorted (a pair may repeat, once per pair of segments that meet)
-        // and each row is sorted and made unique once at the end.
-        int[][] pending = new int[nodes][];
-        int[] pendingSize = new int[nodes];
+        // A pair of nodes meets once per pair of their segments that overlap, often many times
+        // over: up to DENSE_NODES nodes the pairs are kept once in a bit matrix (at most 32 MB, read
+        // back row by row, ascending), beyond in a hash set of pairs (linear in the edges).
+        boolean dense = nodes <= denseNodes;
+        int words = (nodes + 63) >>> 6;
+        long[] matrix = dense ? new long[Math.max(1, nodes * words)] : new long[0];
+        PairSet pairs = new PairSet(dense ? 1 : 1024);
         int[] active = new int[16];
         int activeCount = 0;
         for (long key : order) {
@@ -151,9 +167,14 @@ final class InterferenceGraph {
                     active[kept++] = other;
                     int x = segNode[seg];
                     int y = segNode[other];
-                    if (x != y) {
-                        append(pending, pendingSize, x, y);
-                        append(pending, pendingSize, y, x);
+                    if (x == y) {
+                        continue;
+                    }
+                    if (dense) {
+                        matrix[x * words + (y >>> 6)] |= 1L << y;
+                        matrix[y * words + (x >>> 6)] |= 1L << x;
+                    } else {
+                        pairs.add(Math.min(x, y), Math.max(x, y));
                     }
                 }
             }
@@ -163,35 +184,122 @@ final class InterferenceGraph {
             }
             active[activeCount++] = seg;
         }
-        for (int n = 0; n < nodes; n++) {
-            int[] p = pending[n];
-            if (p == null) {
-                continue;
-            }
-            for (int j = 0; j < size[n]; j++) {
-                p = append(pending, pendingSize, n, row[n][j]);
-            }
-            int c = pendingSize[n];
-            Arrays.sort(p, 0, c);
-            int u = 0;
-            for (int j = 0; j < c; j++) {
-                if (u == 0 || p[u - 1] != p[j]) {
-                    p[u++] = p[j];
+        int[] degree = new int[nodes];
+        if (dense) {
+            for (int n = 0; n < nodes; n++) {
+                for (int w = 0; w < words; w++) {
+                    degree[n] += Long.bitCount(matrix[n * words + w]);
                 }
             }
-            row[n] = p;
-            size[n] = u;
+        } else {
+            pairs.forEach((x, y) -> {
+                degree[x]++;
+                degree[y]++;
+            });
+        }
+        int[][] fresh = new int[nodes][];
+        int[] fill = new int[nodes];
+        for (int n = 0; n < nodes; n++) {
+            fresh[n] = degree[n] == 0 ? NONE : new int[degree[n] + size[n]];
+        }
+        if (dense) {
+            for (int n = 0; n < nodes; n++) {
+                int[] r = fresh[n];
+                for (int w = 0; w < words && fill[n] < degree[n]; w++) {
+                    long bits = matrix[n * words + w];
+                    while (bits != 0) {
+                        r[fill[n]++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        } else {
+            pairs.forEach((x, y) -> {
+                fresh[x][fill[x]++] = y;
+                fresh[y][fill[y]++] = x;
+            });
+        }
+        for (int n = 0; n < nodes; n++) {
+            if (degree[n] == 0) {
+                continue;
+            }
+            int[] r = fresh[n];
+            System.arraycopy(row[n], 0, r, fill[n], size[n]);
+            row[n] = r;
+            size[n] = dense && size[n] == 0 ? fill[n] : sortUnique(r, fill[n] + size[n]);
         }
     }
 
-    private static int[] append(int[][] rows, int[] sizes, int a, int b) {
-        int[] r = rows[a];
-        if (r == null) {
-            r = rows[a] = new int[4];
-        } else if (sizes[a] == r.length) {
-            r = rows[a] = Arrays.copyOf(r, r.length * 2);
+    /** Sorts {@code r[0 .. n)} and drops repeats; returns the new length. */
+    private static int sortUnique(int[] r, int n) {
+        Arrays.sort(r, 0, n);
+        int u = 0;
+        for (int j = 0; j < n; j++) {
+            if (u == 0 || r[u - 1] != r[j]) {
+                r[u++] = r[j];
+            }
         }
-        r[sizes[a]++] = b;
-        return r;
+        return u;
+    }
+
+    /** Unordered pairs of nodes ({@code x < y}), each once: open addressing over longs. */
+    private static final class PairSet {
+        private long[] keys;
+        private int count;
+
+        PairSet(int capacity) {
+            keys = new long[Integer.highestOneBit(Math.max(2, capacity) - 1) << 1];
+        }
+
+        void add(int x, int y) {
+            long stored = (((long) x << 32) | y) + 1; // 0 marks an empty slot
+            int mask = keys.length - 1;
+            int slot = mix(stored) & mask;
+            while (keys[slot] != 0) {
+                if (keys[slot] == stored) {
+                    return;
+                }
+                slot = (slot + 1) & mask;
+            }
+            keys[slot] = stored;
+            if (++count * 2 > keys.length) {
+                grow();
+            }
+        }
+
+        /** Calls {@code action} with every pair, in slot order. */
+        void forEach(PairAction action) {
+            for (long stored : keys) {
+                if (stored != 0) {
+                    long k = stored - 1;
+                    action.accept((int) (k >>> 32), (int) k);
+                }
+            }
+        }
+
+        private void grow() {
+            long[] old = keys;
+            keys = new long[old.length * 2];
+            int mask = keys.length - 1;
+            for (long stored : old) {
+                if (stored != 0) {
+                    int slot = mix(stored) & mask;
+                    while (keys[slot] != 0) {
+                        slot = (slot + 1) & mask;
+                    }
+                    keys[slot] = stored;
+                }
+            }
+        }
+
+        private static int mix(long k) {
+            long h = k * 0x9E3779B97F4A7C15L;
+            return (int) (h ^ (h >>> 32));
+        }
+    }
+
+    @FunctionalInterface
+    private interface PairAction {
+        void accept(int x, int y);
     }
 }
