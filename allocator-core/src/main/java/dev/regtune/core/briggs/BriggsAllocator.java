@@ -9,6 +9,7 @@ import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.model.MeasureStage;
+import dev.regtune.core.pipeline.AllocationState;
 import dev.regtune.core.pipeline.Pipeline;
 import dev.regtune.core.promote.LocalArrayPromotionStage;
 
@@ -35,6 +36,15 @@ public final class BriggsAllocator implements RegisterAllocator {
     @Override
     public Pipeline<?> pipeline() {
         return PIPELINE;
+    }
+
+    /**
+     * A fresh state of this family for {@code fn}, nobody listening, so that a benchmark can run the
+     * {@link #pipeline()}'s stages one at a time; {@link #allocate} is the same state run through
+     * every stage.
+     */
+    public AllocationState newState(KernelFunction fn, Knobs knobs, ArchProfile arch, int maxRegisters) {
+        return new BriggsState(fn, knobs, arch, maxRegisters, AllocationListener.NONE);
     }
 
     @Override

@@ -5,8 +5,12 @@ import java.util.Arrays;
 /**
  * The interference graph of one register class in one round (seed 002, phase 2): nodes are
  * values (or spill temporaries) with a width in 32-bit slots; an edge joins two nodes live at a
- * common program point. Adjacency is a bit matrix, so adding an edge twice is harmless and merges
- * are row unions.
+ * common program point. Adjacency is one ascending int array per node, memory linear in the edges
+ * (it was an n x n bit matrix: 5.4 GB at 200k instructions, an int overflow at 400k); adding an
+ * edge twice is harmless and merges are row unions. Building from segments meets a pair once per
+ * pair of overlapping segments, so it removes repeats through a bit matrix up to
+ * {@link #DENSE_NODES} nodes (32 MB at most, as fast as the old matrix) and a hash set of pairs
+ * beyond.
  *
  * <p>Degrees count the constraint edges of seed 002 as weights ({@link #blocked}): a 64-bit node
  * can only start at an even slot, so it has {@code colours / 2} positions, and a wider neighbour
@@ -14,15 +18,29 @@ import java.util.Arrays;
  * A node is therefore colourable whenever its degree is below its positions.
  */
 final class InterferenceGraph {
+    private static final int[] NONE = new int[0];
+    /** Graphs of up to this many nodes find their edges through a bit matrix (32 MB at most). */
+    static final int DENSE_NODES = 16_384;
+
     private final int nodes;
-    private final int words;
-    private final long[] adj;
+    /** Per node its neighbours, ascending in {@code row[n][0 .. size[n])}. */
+    private final int[][] row;
+    private final int[] size;
     private final int[] width;
 
+    private final int denseNodes;
+
     InterferenceGraph(int[] width) {
+        this(width, DENSE_NODES);
+    }
+
+    /** A graph that uses the bit matrix up to {@code denseNodes} nodes (tests compare both ways). */
+    InterferenceGraph(int[] width, int denseNodes) {
+        this.denseNodes = denseNodes;
         this.nodes = width.length;
-        this.words = (nodes + 63) >>> 6;
-        this.adj = new long[Math.max(1, nodes * words)];
+        this.row = new int[nodes][];
+        Arrays.fill(row, NONE);
+        this.size = new int[nodes];
         this.width = width;
     }
 
@@ -38,39 +56,56 @@ final class InterferenceGraph {
         if (a == b) {
             return;
         }
-        adj[a * words + (b >>> 6)] |= 1L << b;
-        adj[b * words + (a >>> 6)] |= 1L << a;
+        insert(a, b);
+        insert(b, a);
     }
 
     boolean adjacent(int a, int b) {
-        return (adj[a * words + (b >>> 6)] & (1L << b)) != 0;
+        int x = size[a] <= size[b] ? a : b;
+        int y = x == a ? b : a;
+        return Arrays.binarySearch(row[x], 0, size[x], y) >= 0;
     }
 
     /** The neighbours of {@code n}, ascending. */
     int[] neighbours(int n) {
-        int count = 0;
-        for (int w = 0; w < words; w++) {
-            count += Long.bitCount(adj[n * words + w]);
-        }
-        int[] out = new int[count];
-        int k = 0;
-        for (int w = 0; w < words; w++) {
-            long bits = adj[n * words + w];
-            while (bits != 0) {
-                out[k++] = (w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-            }
-        }
-        return out;
+        return Arrays.copyOf(row[n], size[n]);
     }
 
     /** Merges node {@code from} into node {@code into}: {@code into} takes every edge of {@code from}. */
     void merge(int into, int from) {
         for (int m : neighbours(from)) {
-            adj[m * words + (from >>> 6)] &= ~(1L << from);
+            remove(m, from);
             addEdge(into, m);
         }
-        Arrays.fill(adj, from * words, from * words + words, 0L);
+        row[from] = NONE;
+        size[from] = 0;
+    }
+
+    /** Adds {@code b} to the row of {@code a}, keeping it ascending; nothing when it is there. */
+    private void insert(int a, int b) {
+        int[] r = row[a];
+        int n = size[a];
+        int at = Arrays.binarySearch(r, 0, n, b);
+        if (at >= 0) {
+            return;
+        }
+        at = -at - 1;
+        if (n == r.length) {
+            r = row[a] = Arrays.copyOf(r, Math.max(4, n * 2));
+        }
+        System.arraycopy(r, at, r, at + 1, n - at);
+        r[at] = b;
+        size[a] = n + 1;
+    }
+
+    private void remove(int a, int b) {
+        int[] r = row[a];
+        int n = size[a];
+        int at = Arrays.binarySearch(r, 0, n, b);
+        if (at >= 0) {
+            System.arraycopy(r, at + 1, r, at, n - at - 1);
+            size[a] = n - 1;
+        }
     }
 
     /** Positions of node {@code n} among {@code colours} slots: aligned starts that fit. */
@@ -113,6 +148,13 @@ final class InterferenceGraph {
             }
         }
         Arrays.sort(order);
+        // A pair of nodes meets once per pair of their segments that overlap, often many times
+        // over: up to DENSE_NODES nodes the pairs are kept once in a bit matrix (at most 32 MB, read
+        // back row by row, ascending), beyond in a hash set of pairs (linear in the edges).
+        boolean dense = nodes <= denseNodes;
+        int words = (nodes + 63) >>> 6;
+        long[] matrix = dense ? new long[Math.max(1, nodes * words)] : new long[0];
+        PairSet pairs = new PairSet(dense ? 1 : 1024);
         int[] active = new int[16];
         int activeCount = 0;
         for (long key : order) {
@@ -123,7 +165,17 @@ final class InterferenceGraph {
                 int other = active[a];
                 if (segEnd[other] >= start) {
                     active[kept++] = other;
-                    addEdge(segNode[seg], segNode[other]);
+                    int x = segNode[seg];
+                    int y = segNode[other];
+                    if (x == y) {
+                        continue;
+                    }
+                    if (dense) {
+                        matrix[x * words + (y >>> 6)] |= 1L << y;
+                        matrix[y * words + (x >>> 6)] |= 1L << x;
+                    } else {
+                        pairs.add(Math.min(x, y), Math.max(x, y));
+                    }
                 }
             }
             activeCount = kept;
@@ -132,5 +184,122 @@ final class InterferenceGraph {
             }
             active[activeCount++] = seg;
         }
+        int[] degree = new int[nodes];
+        if (dense) {
+            for (int n = 0; n < nodes; n++) {
+                for (int w = 0; w < words; w++) {
+                    degree[n] += Long.bitCount(matrix[n * words + w]);
+                }
+            }
+        } else {
+            pairs.forEach((x, y) -> {
+                degree[x]++;
+                degree[y]++;
+            });
+        }
+        int[][] fresh = new int[nodes][];
+        int[] fill = new int[nodes];
+        for (int n = 0; n < nodes; n++) {
+            fresh[n] = degree[n] == 0 ? NONE : new int[degree[n] + size[n]];
+        }
+        if (dense) {
+            for (int n = 0; n < nodes; n++) {
+                int[] r = fresh[n];
+                for (int w = 0; w < words && fill[n] < degree[n]; w++) {
+                    long bits = matrix[n * words + w];
+                    while (bits != 0) {
+                        r[fill[n]++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        } else {
+            pairs.forEach((x, y) -> {
+                fresh[x][fill[x]++] = y;
+                fresh[y][fill[y]++] = x;
+            });
+        }
+        for (int n = 0; n < nodes; n++) {
+            if (degree[n] == 0) {
+                continue;
+            }
+            int[] r = fresh[n];
+            System.arraycopy(row[n], 0, r, fill[n], size[n]);
+            row[n] = r;
+            size[n] = dense && size[n] == 0 ? fill[n] : sortUnique(r, fill[n] + size[n]);
+        }
+    }
+
+    /** Sorts {@code r[0 .. n)} and drops repeats; returns the new length. */
+    private static int sortUnique(int[] r, int n) {
+        Arrays.sort(r, 0, n);
+        int u = 0;
+        for (int j = 0; j < n; j++) {
+            if (u == 0 || r[u - 1] != r[j]) {
+                r[u++] = r[j];
+            }
+        }
+        return u;
+    }
+
+    /** Unordered pairs of nodes ({@code x < y}), each once: open addressing over longs. */
+    private static final class PairSet {
+        private long[] keys;
+        private int count;
+
+        PairSet(int capacity) {
+            keys = new long[Integer.highestOneBit(Math.max(2, capacity) - 1) << 1];
+        }
+
+        void add(int x, int y) {
+            long stored = (((long) x << 32) | y) + 1; // 0 marks an empty slot
+            int mask = keys.length - 1;
+            int slot = mix(stored) & mask;
+            while (keys[slot] != 0) {
+                if (keys[slot] == stored) {
+                    return;
+                }
+                slot = (slot + 1) & mask;
+            }
+            keys[slot] = stored;
+            if (++count * 2 > keys.length) {
+                grow();
+            }
+        }
+
+        /** Calls {@code action} with every pair, in slot order. */
+        void forEach(PairAction action) {
+            for (long stored : keys) {
+                if (stored != 0) {
+                    long k = stored - 1;
+                    action.accept((int) (k >>> 32), (int) k);
+                }
+            }
+        }
+
+        private void grow() {
+            long[] old = keys;
+            keys = new long[old.length * 2];
+            int mask = keys.length - 1;
+            for (long stored : old) {
+                if (stored != 0) {
+                    int slot = mix(stored) & mask;
+                    while (keys[slot] != 0) {
+                        slot = (slot + 1) & mask;
+                    }
+                    keys[slot] = stored;
+                }
+            }
+        }
+
+        private static int mix(long k) {
+            long h = k * 0x9E3779B97F4A7C15L;
+            return (int) (h ^ (h >>> 32));
+        }
+    }
+
+    @FunctionalInterface
+    private interface PairAction {
+        void accept(int x, int y);
     }
 }

@@ -43,13 +43,35 @@ final class BlockDependences {
 
     /** The graph of block {@code b} of {@code f}. */
     static BlockDependences of(KernelFunction f, int b) {
+        return of(f, b, new Scratch(f.vregCount()));
+    }
+
+    /**
+     * Per-vreg working arrays of {@link #of(KernelFunction, int, Scratch)}, reused across the blocks
+     * of one function so that a block costs its own size, not the function's vreg count. Each call
+     * leaves them as it found them.
+     */
+    static final class Scratch {
+        private final int[] lastDef;
+        private final int[][] readers;
+        private final int[] readerCount;
+
+        Scratch(int vregs) {
+            lastDef = new int[vregs];
+            Arrays.fill(lastDef, -1);
+            readers = new int[vregs][];
+            readerCount = new int[vregs];
+        }
+    }
+
+    /** The graph of block {@code b} of {@code f}, working in {@code scratch}. */
+    static BlockDependences of(KernelFunction f, int b, Scratch scratch) {
         int start = f.blockStart(b);
         int n = f.blockEnd(b) - start;
         EdgeList edges = new EdgeList();
-        int[] lastDef = new int[f.vregCount()];
-        Arrays.fill(lastDef, -1);
-        int[][] readers = new int[f.vregCount()][];
-        int[] readerCount = new int[f.vregCount()];
+        int[] lastDef = scratch.lastDef;
+        int[][] readers = scratch.readers;
+        int[] readerCount = scratch.readerCount;
         int lastStore = -1;
         int lastFence = -1;
         int lastCall = -1;
@@ -145,6 +167,14 @@ final class BlockDependences {
                 }
                 case NONE -> {
                 }
+            }
+        }
+        for (int i = start; i < start + n; i++) {
+            for (int u = 0; u < f.useCount(i); u++) {
+                readerCount[f.use(i, u)] = 0;
+            }
+            for (int d = 0; d < f.defCount(i); d++) {
+                lastDef[f.def(i, d)] = -1;
             }
         }
         if (n > 1 && endsBlock(f, start + n - 1)) {

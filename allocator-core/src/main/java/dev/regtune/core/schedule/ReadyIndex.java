@@ -1,0 +1,185 @@
+package dev.regtune.core.schedule;
+
+import dev.regtune.core.ir.KernelFunction;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The ready instructions of one large block, indexed for {@link PressureScheduler}'s choice: by
+ * growth (the slots their new values add) and by pressure change, each bucket ordered by rank
+ * (longer path to the block's end first, then layout order). The best that fits under a slack is
+ * the lowest rank over the growth buckets up to the slack; when none fits, the lowest rank of the
+ * lowest pressure change. Also lists, per vreg, the block's instructions that read or write it,
+ * and the most reads of it by one instruction.
+ *
+ * <p>Per-vreg arrays are sized once per function and left clean by {@link #close}, so a block
+ * costs its own size. Not thread-safe; one per scheduler.
+ */
+final class ReadyIndex {
+    private final int[] refHead;
+    private final int[] mostReads;
+    private int[] refNext = new int[64];
+    private int[] refNode = new int[64];
+    private int[] rank = new int[64];
+    private int[] nodeOfRank = new int[64];
+    private int[] growth = new int[64];
+    private int[] delta = new int[64];
+    private boolean[] ready = new boolean[64];
+    private final TreeMap<Integer, TreeSet<Integer>> byGrowth = new TreeMap<>();
+    private final TreeMap<Integer, TreeSet<Integer>> byDelta = new TreeMap<>();
+
+    ReadyIndex(int vregs) {
+        refHead = new int[vregs];
+        Arrays.fill(refHead, -1);
+        mostReads = new int[vregs];
+    }
+
+    /** Prepares for the {@code n} instructions from {@code start}, with their path lengths {@code height}. */
+    void open(KernelFunction f, int start, int n, int[] height) {
+        if (rank.length < n) {
+            int c = Math.max(n, rank.length * 2);
+            rank = new int[c];
+            nodeOfRank = new int[c];
+            growth = new int[c];
+            delta = new int[c];
+            ready = new boolean[c];
+        }
+        long[] keys = new long[n];
+        for (int k = 0; k < n; k++) {
+            keys[k] = ((long) (Integer.MAX_VALUE - height[k]) << 32) | k;
+            ready[k] = false;
+        }
+        Arrays.sort(keys);
+        for (int r = 0; r < n; r++) {
+            int k = (int) keys[r];
+            rank[k] = r;
+            nodeOfRank[r] = k;
+        }
+        int refs = 0;
+        for (int k = 0; k < n; k++) {
+            int i = start + k;
+            for (int u = 0; u < f.useCount(i); u++) {
+                int v = f.use(i, u);
+                refs = link(v, k, refs);
+                int reads = 0;
+                for (int p = 0; p < f.useCount(i); p++) {
+                    if (f.use(i, p) == v) {
+                        reads++;
+                    }
+                }
+                mostReads[v] = Math.max(mostReads[v], reads);
+            }
+            for (int d = 0; d < f.defCount(i); d++) {
+                refs = link(f.def(i, d), k, refs);
+            }
+        }
+    }
+
+    private int link(int v, int k, int e) {
+        if (e == refNode.length) {
+            refNode = Arrays.copyOf(refNode, e * 2);
+            refNext = Arrays.copyOf(refNext, e * 2);
+        }
+        refNode[e] = k;
+        refNext[e] = refHead[v];
+        refHead[v] = e;
+        return e + 1;
+    }
+
+    /** Clears the per-vreg lists of the block opened last. */
+    void close(KernelFunction f, int start, int n) {
+        for (int i = start; i < start + n; i++) {
+            for (int u = 0; u < f.useCount(i); u++) {
+                refHead[f.use(i, u)] = -1;
+                mostReads[f.use(i, u)] = 0;
+            }
+            for (int d = 0; d < f.defCount(i); d++) {
+                refHead[f.def(i, d)] = -1;
+            }
+        }
+        byGrowth.clear();
+        byDelta.clear();
+    }
+
+    /** First entry of the list of instructions that read or write {@code v}; -1 when none. */
+    int firstRef(int v) {
+        return refHead[v];
+    }
+
+    int nextRef(int e) {
+        return refNext[e];
+    }
+
+    /** The instruction (block node) of list entry {@code e}. */
+    int refNode(int e) {
+        return refNode[e];
+    }
+
+    /** The most times one instruction of the block reads {@code v}. */
+    int mostReads(int v) {
+        return mostReads[v];
+    }
+
+    boolean isReady(int k) {
+        return ready[k];
+    }
+
+    int delta(int k) {
+        return delta[k];
+    }
+
+    void add(int k, int g, int d) {
+        ready[k] = true;
+        growth[k] = g;
+        delta[k] = d;
+        byGrowth.computeIfAbsent(g, x -> new TreeSet<>()).add(rank[k]);
+        byDelta.computeIfAbsent(d, x -> new TreeSet<>()).add(rank[k]);
+    }
+
+    void remove(int k) {
+        ready[k] = false;
+        drop(byGrowth, growth[k], rank[k]);
+        drop(byDelta, delta[k], rank[k]);
+    }
+
+    void update(int k, int g, int d) {
+        if (g != growth[k]) {
+            drop(byGrowth, growth[k], rank[k]);
+            growth[k] = g;
+            byGrowth.computeIfAbsent(g, x -> new TreeSet<>()).add(rank[k]);
+        }
+        if (d != delta[k]) {
+            drop(byDelta, delta[k], rank[k]);
+            delta[k] = d;
+            byDelta.computeIfAbsent(d, x -> new TreeSet<>()).add(rank[k]);
+        }
+    }
+
+    /**
+     * The instruction to place: the best-ranked one whose growth is at most {@code slack}, else
+     * the best-ranked one of the smallest pressure change. Some instruction must be ready.
+     */
+    int best(int slack) {
+        int bestRank = Integer.MAX_VALUE;
+        if (slack >= 0) {
+            for (Map.Entry<Integer, TreeSet<Integer>> e : byGrowth.headMap(slack, true).entrySet()) {
+                bestRank = Math.min(bestRank, e.getValue().first());
+            }
+        }
+        if (bestRank == Integer.MAX_VALUE) {
+            bestRank = Objects.requireNonNull(byDelta.firstEntry(), "an instruction is ready").getValue().first();
+        }
+        return nodeOfRank[bestRank];
+    }
+
+    private static void drop(TreeMap<Integer, TreeSet<Integer>> buckets, int key, int r) {
+        TreeSet<Integer> set = Objects.requireNonNull(buckets.get(key), "a ready instruction is in its bucket");
+        set.remove(r);
+        if (set.isEmpty()) {
+            buckets.remove(key);
+        }
+    }
+}

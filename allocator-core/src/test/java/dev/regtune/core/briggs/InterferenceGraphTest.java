@@ -1,0 +1,84 @@
+package dev.regtune.core.briggs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The interference graph finds the same edges, in the same order, through its bit matrix and
+ * through its hash set of pairs, and both agree with a brute-force overlap test.
+ */
+class InterferenceGraphTest {
+    @Test
+    void theMatrixAndThePairSetFindTheEdgesOfOverlappingSegments() {
+        Random random = new Random(15);
+        for (int trial = 0; trial < 40; trial++) {
+            int n = 1 + random.nextInt(300);
+            int[] width = new int[n];
+            int[][] segments = new int[n][];
+            for (int x = 0; x < n; x++) {
+                width[x] = 1 << random.nextInt(3);
+                if (random.nextInt(10) == 0) {
+                    continue; // a node without segments
+                }
+                int count = 1 + random.nextInt(6);
+                int[] s = new int[2 * count];
+                int at = random.nextInt(50);
+                for (int k = 0; k < count; k++) {
+                    s[2 * k] = at;
+                    s[2 * k + 1] = at + random.nextInt(30);
+                    at = s[2 * k + 1] + 2 + random.nextInt(40);
+                }
+                segments[x] = s;
+            }
+            InterferenceGraph dense = new InterferenceGraph(width, Integer.MAX_VALUE);
+            InterferenceGraph sparse = new InterferenceGraph(width, 0);
+            dense.addEdgesFromSegments(segments);
+            sparse.addEdgesFromSegments(segments);
+            for (int x = 0; x < n; x++) {
+                int[] expected = bruteForce(segments, x);
+                assertArrayEquals(expected, dense.neighbours(x), "matrix, node " + x);
+                assertArrayEquals(expected, sparse.neighbours(x), "pair set, node " + x);
+                for (int y = 0; y < n; y++) {
+                    assertEquals(Arrays.binarySearch(expected, y) >= 0, sparse.adjacent(x, y));
+                }
+            }
+        }
+    }
+
+    @Test
+    void mergingMovesEveryEdgeAndKeepsRowsAscending() {
+        InterferenceGraph g = new InterferenceGraph(new int[] {1, 1, 1, 1, 1}, 0);
+        g.addEdge(0, 3);
+        g.addEdge(1, 3);
+        g.addEdge(1, 4);
+        g.addEdge(2, 4);
+        g.merge(0, 1);
+        assertArrayEquals(new int[] {3, 4}, g.neighbours(0));
+        assertArrayEquals(new int[] {}, g.neighbours(1));
+        assertArrayEquals(new int[] {0}, g.neighbours(3));
+        assertArrayEquals(new int[] {0, 2}, g.neighbours(4));
+    }
+
+    private static int[] bruteForce(int[][] segments, int x) {
+        return java.util.stream.IntStream.range(0, segments.length)
+                .filter(y -> y != x && overlap(segments[x], segments[y])).toArray();
+    }
+
+    private static boolean overlap(int[] a, int[] b) {
+        if (a == null || b == null) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i += 2) {
+            for (int j = 0; j < b.length; j += 2) {
+                if (a[i] <= b[j + 1] && b[j] <= a[i + 1]) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
