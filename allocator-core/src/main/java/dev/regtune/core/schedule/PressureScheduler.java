@@ -161,7 +161,7 @@ final class PressureScheduler {
             index = new ReadyIndex(f.vregCount());
         }
         ReadyIndex x = index;
-        x.open(f, start, n, height);
+        x.open(f, start, n, height, parameters.loadsFirst());
         int peak = pressure;
         int[] waiting = new int[n];
         for (int k = 0; k < n; k++) {

@@ -10,9 +10,9 @@ import java.util.TreeSet;
 /**
  * The ready instructions of one large block, indexed for {@link PressureScheduler}'s choice: by
  * growth (the slots their new values add) and by pressure change, each bucket ordered by rank
- * (longer path to the block's end first, then layout order). The best that fits under a slack is
- * the lowest rank over the growth buckets up to the slack; when none fits, the lowest rank of the
- * lowest pressure change. Also lists, per vreg, the block's instructions that read or write it,
+ * (longer path to the block's end first, then layout order; in the growth buckets, when loads go
+ * first, any load before the rest). The best that fits under a slack is the lowest rank over the
+ * growth buckets up to the slack; when none fits, the lowest rank of the lowest pressure change. Also lists, per vreg, the block's instructions that read or write it,
  * and the most reads of it by one instruction.
  *
  * <p>Per-vreg arrays are sized once per function and left clean by {@link #close}, so a block
@@ -25,6 +25,8 @@ final class ReadyIndex {
     private int[] refNode = new int[64];
     private int[] rank = new int[64];
     private int[] nodeOfRank = new int[64];
+    private int[] fitRank = new int[64];
+    private int[] nodeOfFitRank = new int[64];
     private int[] growth = new int[64];
     private int[] delta = new int[64];
     private boolean[] ready = new boolean[64];
@@ -37,26 +39,38 @@ final class ReadyIndex {
         mostReads = new int[vregs];
     }
 
-    /** Prepares for the {@code n} instructions from {@code start}, with their path lengths {@code height}. */
-    void open(KernelFunction f, int start, int n, int[] height) {
+    /**
+     * Prepares for the {@code n} instructions from {@code start}, with their path lengths
+     * {@code height}; {@code loadsFirst}: among those that fit, a load before any other.
+     */
+    void open(KernelFunction f, int start, int n, int[] height, boolean loadsFirst) {
         if (rank.length < n) {
             int c = Math.max(n, rank.length * 2);
             rank = new int[c];
             nodeOfRank = new int[c];
+            fitRank = new int[c];
+            nodeOfFitRank = new int[c];
             growth = new int[c];
             delta = new int[c];
             ready = new boolean[c];
         }
         long[] keys = new long[n];
+        long[] fitKeys = new long[n];
         for (int k = 0; k < n; k++) {
-            keys[k] = ((long) (Integer.MAX_VALUE - height[k]) << 32) | k;
+            long byPath = ((long) (Integer.MAX_VALUE - height[k]) << 31) | k;
+            keys[k] = byPath;
+            fitKeys[k] = loadsFirst && !f.instrKind(start + k).isLoad() ? (1L << 62) | byPath : byPath;
             ready[k] = false;
         }
         Arrays.sort(keys);
+        Arrays.sort(fitKeys);
         for (int r = 0; r < n; r++) {
-            int k = (int) keys[r];
+            int k = (int) (keys[r] & Integer.MAX_VALUE);
             rank[k] = r;
             nodeOfRank[r] = k;
+            int j = (int) (fitKeys[r] & Integer.MAX_VALUE);
+            fitRank[j] = r;
+            nodeOfFitRank[r] = j;
         }
         int refs = 0;
         for (int k = 0; k < n; k++) {
@@ -135,21 +149,21 @@ final class ReadyIndex {
         ready[k] = true;
         growth[k] = g;
         delta[k] = d;
-        byGrowth.computeIfAbsent(g, x -> new TreeSet<>()).add(rank[k]);
+        byGrowth.computeIfAbsent(g, x -> new TreeSet<>()).add(fitRank[k]);
         byDelta.computeIfAbsent(d, x -> new TreeSet<>()).add(rank[k]);
     }
 
     void remove(int k) {
         ready[k] = false;
-        drop(byGrowth, growth[k], rank[k]);
+        drop(byGrowth, growth[k], fitRank[k]);
         drop(byDelta, delta[k], rank[k]);
     }
 
     void update(int k, int g, int d) {
         if (g != growth[k]) {
-            drop(byGrowth, growth[k], rank[k]);
+            drop(byGrowth, growth[k], fitRank[k]);
             growth[k] = g;
-            byGrowth.computeIfAbsent(g, x -> new TreeSet<>()).add(rank[k]);
+            byGrowth.computeIfAbsent(g, x -> new TreeSet<>()).add(fitRank[k]);
         }
         if (d != delta[k]) {
             drop(byDelta, delta[k], rank[k]);
@@ -163,16 +177,16 @@ final class ReadyIndex {
      * the best-ranked one of the smallest pressure change. Some instruction must be ready.
      */
     int best(int slack) {
-        int bestRank = Integer.MAX_VALUE;
+        int bestFit = Integer.MAX_VALUE;
         if (slack >= 0) {
             for (Map.Entry<Integer, TreeSet<Integer>> e : byGrowth.headMap(slack, true).entrySet()) {
-                bestRank = Math.min(bestRank, e.getValue().first());
+                bestFit = Math.min(bestFit, e.getValue().first());
             }
         }
-        if (bestRank == Integer.MAX_VALUE) {
-            bestRank = Objects.requireNonNull(byDelta.firstEntry(), "an instruction is ready").getValue().first();
+        if (bestFit != Integer.MAX_VALUE) {
+            return nodeOfFitRank[bestFit];
         }
-        return nodeOfRank[bestRank];
+        return nodeOfRank[Objects.requireNonNull(byDelta.firstEntry(), "an instruction is ready").getValue().first()];
     }
 
     private static void drop(TreeMap<Integer, TreeSet<Integer>> buckets, int key, int r) {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * The indexed choice of large blocks ({@link ReadyIndex}) orders every block exactly as the scan of
  * the ready list does: the scheduler is run on every function of the bundled corpus with the index
  * for every block of more than two instructions and with the scan for every block, at register
- * targets from pressure-bound to roomy and with pressure reduction on and off.
+ * targets from pressure-bound to roomy, with pressure reduction on and off and loads first or not.
  */
 class ReadyIndexTest {
     @Test
@@ -36,11 +36,14 @@ class ReadyIndexTest {
             for (KernelFunction f : m.functions()) {
                 Liveness live = Liveness.compute(f);
                 for (int target : new int[] {8, 32, 128}) {
-                    for (boolean reduce : new boolean[] {false, true}) {
-                        SchedulingParameters p = new SchedulingParameters(target, 20, 4, reduce);
+                    for (int variant = 0; variant < 4; variant++) {
+                        boolean reduce = (variant & 1) != 0;
+                        boolean loadsFirst = (variant & 2) != 0;
+                        SchedulingParameters p = new SchedulingParameters(target, 20, 4, reduce, loadsFirst);
                         int[] scanned = new PressureScheduler(f, live, p, Integer.MAX_VALUE).order();
                         int[] indexed = new PressureScheduler(f, live, p, 0).order();
-                        assertArrayEquals(scanned, indexed, f.name() + " at target " + target + ", reduce " + reduce);
+                        assertArrayEquals(scanned, indexed, f.name() + " at target " + target + ", reduce " + reduce
+                                + ", loads first " + loadsFirst);
                         for (int i = 0; i < scanned.length; i++) {
                             if (scanned[i] != i) {
                                 reordered++;
