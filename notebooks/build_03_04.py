@@ -247,7 +247,8 @@ else:
 (as many warps as the SM holds at full occupancy) with the active warps the registers allow: the
 largest of an issue bound (instructions / issue rate), a latency bound (one warp's latency /
 active warps, Little's law) and a memory bound (memory requests x their latency / requests in
-flight). A lower budget spills (more instructions, more local-memory traffic, a longer latency)
+flight, the smaller of what the memory system sustains and one per active warp, Hong and Kim's
+MWP). A lower budget spills (more instructions, more local-memory traffic, a longer latency)
 but may fit more warps. Per kernel and budget the time below is the lowest over the other swept
 knobs, divided by the kernel's time without a limit: a curve that dips below 1 has its knee, the
 best budget, there.
@@ -310,11 +311,13 @@ else:
     md(r'''
 ## Why most kernels' best is the default: what bounds the default's time
 
-The estimated time is the largest of the three bounds, and only the latency bound falls with more
-warps (a lower budget) or a shorter latency (the scheduler hoisting loads). A kernel whose default
-is issue-bound or memory-bound can beat its default only by issuing fewer instructions or memory
-requests, which no register budget, launch bound or scheduler target does: spill code only adds
-them. `select` records, per kernel, which bound set the default configuration's time
+The estimated time is the largest of the three bounds. More warps (a lower budget) shorten the
+latency bound, and the memory bound as long as the active warps keep fewer requests in flight than
+the memory system takes (one per warp, up to 35 on sm_80 and 43 on sm_90); a shorter latency (the
+scheduler hoisting loads) shortens only the latency bound. A kernel whose default is issue-bound,
+or memory-bound with warps enough to fill the memory parallelism, can beat its default only by
+issuing fewer instructions or memory requests, which no register budget, launch bound or
+scheduler target does: spill code only adds them. `select` records, per kernel, which bound set the default configuration's time
 (`time_bound`); the table counts the kernels by that bound, with how many of each have a best
 configuration other than the default and their median predicted gain (the default's time over
 the best's, minus 1).

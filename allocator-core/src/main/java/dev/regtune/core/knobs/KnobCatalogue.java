@@ -354,6 +354,11 @@ public final class KnobCatalogue {
             KnobType.INT, 0, 0, 100_000, KnobEffect.MODELLED, "Memory requests one SM keeps in flight in the "
                     + "estimated kernel time (its memory bound, by Little's law: requests x latency / this); 0 takes "
                     + "the architecture's (DRAM bandwidth per SM x latency / 128 bytes: 35 on sm_80, 43 on sm_90).");
+    public static final KnobDef TIME_WARP_REQUESTS_IN_FLIGHT = def(-1, "RegTuneTimeWarpRequestsInFlight", false,
+            KnobType.DOUBLE, 0.0, 0.0, 64.0, KnobEffect.MODELLED, "Memory requests one warp keeps in flight in the "
+                    + "estimated kernel time: the SM has at most active warps x this in flight (Hong and Kim's MWP "
+                    + "<= N), so a memory-bound kernel gains from warps until they reach the memory parallelism; 0 "
+                    + "takes the architecture's (1 on every generation, Hong and Kim's one memory period per warp).");
     public static final KnobDef TIME_WORK_WARPS = def(-1, "RegTuneTimeWorkWarps", false, KnobType.INT, 0, 0,
             1_000_000, KnobEffect.MODELLED, "Warps of work per SM the estimated kernel time is the time of; 0 takes "
                     + "the architecture's resident-warp limit, so that a latency-bound kernel at full occupancy takes "

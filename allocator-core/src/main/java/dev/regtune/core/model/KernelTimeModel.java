@@ -14,30 +14,40 @@ import dev.regtune.core.alloc.WarpWork;
  * <pre>
  *   T = N x max( I / R,          issue:   the SM issues R warp instructions per cycle
  *                L / W,          latency: W warps in flight, each needing L cycles, finish W per L cycles
- *                M / P )         memory:  P requests in flight, a warp's requests occupy M cycles of one slot
+ *                M / MWP )       memory:  MWP requests in flight, a warp's requests occupy M cycles of one slot
  *   M = G x lat(global) + S x lat(local)
+ *   MWP = min( P, W x r )
  * </pre>
  * where, per warp and block-frequency weighted ({@link WarpWork}): {@code I} the instructions issued
  * (spill reloads and stores included), {@code L} the latency model's cycles of one thread
  * ({@link LatencyModel}, exposed spill-reload latency included), {@code G} the global-memory and
  * {@code S} the local-memory (spill) requests; {@code W} the active warps per SM from the occupancy
- * calculator, {@code R} the issue rate and {@code P} the requests in flight per SM
- * ({@link TimeParameters}: architecture table values, each a knob). {@code N} is by default the
- * architecture's resident-warp limit, so a latency-bound kernel at full occupancy takes exactly
- * {@code L}, and half the occupancy takes {@code 2L}.
+ * calculator, {@code R} the issue rate, {@code P} the requests the memory system keeps in flight per
+ * SM (its bandwidth times its latency) and {@code r} the requests one warp keeps in flight
+ * ({@link TimeParameters}: architecture table values, each a knob). The memory-warp parallelism
+ * {@code MWP} is the smaller of what the memory system sustains and what the resident warps can
+ * have outstanding: with few warps a memory-bound kernel is limited by its own concurrency and
+ * gains from more warps until {@code W x r} reaches {@code P}, and not beyond. {@code N} is by
+ * default the architecture's resident-warp limit, so a latency-bound kernel at full occupancy
+ * takes exactly {@code L}, and half the occupancy takes {@code 2L}.
  *
  * <p>Sources: Little's law as used for GPU latency hiding (V. Volkov, "Understanding Latency Hiding
  * on GPUs", PhD thesis, UC Berkeley, 2016: the concurrency needed is latency times throughput); the
  * three-way bound is the structure of S. Hong and H. Kim, "An Analytical Model for a GPU
  * Architecture with Memory-level and Thread-level Parallelism Awareness", ISCA 2009, reduced to its
  * limits: their CWP (warps that can compute while one waits on memory) and MWP (memory requests in
- * flight) are here {@code W} against {@code L / I} and {@code P}, and their cases "memory bound" /
- * "compute bound" / "not enough warps" are the memory, issue and latency terms.
+ * flight) are here {@code W} against {@code L / I} and {@code min(P, W x r)} (their
+ * {@code MWP = min(MWP_without_BW, MWP_peak_BW, N)}: requests in flight cannot exceed what the
+ * {@code N} active warps have outstanding, one memory period per warp, {@code r = 1}; Volkov's
+ * Little's law for memory: throughput = requests in flight / latency), and their cases "memory
+ * bound" / "compute bound" / "not enough warps" are the memory, issue and latency terms.
  *
  * <p>Assumptions and limits: the bounds overlap perfectly (the time is their maximum, not a sum);
  * every warp of the work behaves like the modelled thread (no divergence, no tail of a last partial
- * wave); all requests are 128-byte coalesced transactions and local memory hits L1; caches,
- * bank conflicts and the scheduler's dual issue are not modelled. It is an estimate without a GPU,
+ * wave); a warp keeps {@code r} requests in flight whatever its own memory-level parallelism
+ * (with {@code r = 1}, the concurrency of a warp with independent loads is undercounted); all
+ * requests are 128-byte coalesced transactions and local memory hits L1; caches, bank conflicts
+ * and the scheduler's dual issue are not modelled. It is an estimate without a GPU,
  * for ranking configurations of one kernel, not a prediction of wall time.
  */
 public final class KernelTimeModel {
@@ -58,7 +68,8 @@ public final class KernelTimeModel {
         double latency = n * (double) latencyCycles / activeWarps;
         double requestCycles = work.localRequests() * p.localLatency()
                 + (p.countGlobal() ? work.globalRequests() * p.globalLatency() : 0.0);
-        double memory = n * requestCycles / p.memoryParallelism();
+        double inFlight = Math.min(p.memoryParallelism(), activeWarps * p.warpRequestsInFlight());
+        double memory = n * requestCycles / inFlight;
         KernelTime.Bound bound = KernelTime.Bound.LATENCY;
         double t = latency;
         if (issue > t) {

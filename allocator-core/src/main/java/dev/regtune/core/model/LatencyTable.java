@@ -27,9 +27,17 @@ import java.util.Objects;
  *     3350 / 132 / 1.755 x 380 = 43; B200 8000 / 148 / 1.90 x 380 = 84. The same figure over the
  *     L1-hit local latency (~24 cycles) gives about one local request per cycle, the L1's 128 bytes
  *     per cycle, so one constant serves both spaces
+ * @param warpRequestsInFlight memory requests one warp keeps in flight, so that the SM's requests in
+ *     flight are at most {@code activeWarps x this} (Hong and Kim's {@code MWP <= N}, N the active
+ *     warps): 1 on every generation, as in Hong and Kim's model (S. Hong and H. Kim, ISCA 2009: MWP
+ *     counts the warps that access memory at once, a warp's memory period running from its memory
+ *     instruction until its requests are serviced, and a warp waits for it before computing on);
+ *     the conservative reading, a warp without memory-level parallelism of its own. Volkov (2016)
+ *     counts the concurrency as warps times the independent requests of one warp, which a kernel
+ *     with independent loads exceeds: the knob raises it
  */
 public record LatencyTable(String name, Map<InstrKind, Integer> latency, int localLoadLatency, int localStoreIssue,
-        int sharedLoadLatency, double issueRate, int memoryParallelism) {
+        int sharedLoadLatency, double issueRate, int memoryParallelism, double warpRequestsInFlight) {
 
     /** Warp schedulers per SM, each issuing one warp instruction per cycle (sm_70 and later). */
     private static final double SCHEDULERS_PER_SM = 4.0;
@@ -41,9 +49,10 @@ public record LatencyTable(String name, Map<InstrKind, Integer> latency, int loc
                 throw new IllegalArgumentException("latency table " + name + " has no entry for " + k);
             }
         }
-        if (!(issueRate > 0) || memoryParallelism <= 0) {
-            throw new IllegalArgumentException("latency table " + name + " needs a positive issue rate and memory "
-                    + "parallelism but has " + issueRate + " and " + memoryParallelism);
+        if (!(issueRate > 0) || memoryParallelism <= 0 || !(warpRequestsInFlight > 0)) {
+            throw new IllegalArgumentException("latency table " + name + " needs a positive issue rate, memory "
+                    + "parallelism and requests in flight per warp but has " + issueRate + ", " + memoryParallelism
+                    + " and " + warpRequestsInFlight);
         }
     }
 
@@ -55,26 +64,26 @@ public record LatencyTable(String name, Map<InstrKind, Integer> latency, int loc
     public static LatencyTable forArch(ArchProfile arch) {
         int sm = arch.smVersion();
         if (sm < 75) {
-            return table("volta", 4, 6, 8, 18, 4, 2, 5, 28, 400, 4, 0, 24, 24, 6, 16, 25);
+            return table("volta", 4, 6, 8, 18, 4, 2, 5, 28, 400, 4, 0, 24, 24, 6, 16, 25, 1.0);
         }
         if (sm < 80) {
-            return table("turing", 4, 6, 10, 20, 4, 2, 5, 32, 450, 4, 0, 26, 26, 6, 18, 18);
+            return table("turing", 4, 6, 10, 20, 4, 2, 5, 32, 450, 4, 0, 26, 26, 6, 18, 18, 1.0);
         }
         if (sm == 80) {
-            return table("ampere-a100", 4, 5, 8, 18, 4, 2, 4, 30, 400, 4, 0, 24, 24, 6, 16, 35);
+            return table("ampere-a100", 4, 5, 8, 18, 4, 2, 4, 30, 400, 4, 0, 24, 24, 6, 16, 35, 1.0);
         }
         if (sm < 90) {
-            return table("ampere-ada", 4, 5, 16, 18, 4, 2, 4, 30, 420, 4, 0, 24, 24, 6, 18, 22);
+            return table("ampere-ada", 4, 5, 16, 18, 4, 2, 4, 30, 420, 4, 0, 24, 24, 6, 18, 22, 1.0);
         }
         if (sm == 90) {
-            return table("hopper", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16, 43);
+            return table("hopper", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16, 43, 1.0);
         }
-        return table("blackwell", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16, 84);
+        return table("blackwell", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16, 84, 1.0);
     }
 
     private static LatencyTable table(String name, int alu, int fp32, int fp64, int sfu, int cvt, int mov, int imul,
             int shared, int global, int constant, int param, int warp, int local, int branch, int mma,
-            int memoryParallelism) {
+            int memoryParallelism, double warpRequestsInFlight) {
         Map<InstrKind, Integer> m = new EnumMap<>(InstrKind.class);
         m.put(InstrKind.INT_ALU, alu);
         m.put(InstrKind.FP32, fp32);
@@ -101,6 +110,7 @@ public record LatencyTable(String name, Map<InstrKind, Integer> latency, int loc
         m.put(InstrKind.CALL, 2 * branch);
         m.put(InstrKind.RETURN, branch);
         m.put(InstrKind.OTHER, alu);
-        return new LatencyTable(name, m, local, 1, shared, SCHEDULERS_PER_SM, memoryParallelism);
+        return new LatencyTable(name, m, local, 1, shared, SCHEDULERS_PER_SM, memoryParallelism,
+                warpRequestsInFlight);
     }
 }

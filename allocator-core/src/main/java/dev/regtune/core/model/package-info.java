@@ -5,7 +5,8 @@
  * ({@link dev.regtune.core.model.LatencyModel} over per-architecture
  * {@link dev.regtune.core.model.LatencyTable}s), and the occupancy-aware estimated kernel time
  * ({@link dev.regtune.core.model.KernelTimeModel}: the largest of an issue, a latency (Little's law
- * over the active warps) and a memory bound, after Hong and Kim's MWP/CWP model; its inputs are
+ * over the active warps) and a memory bound whose requests in flight are the smaller of the memory
+ * system's and what the active warps have outstanding, after Hong and Kim's MWP/CWP model; its inputs are
  * counted by {@link dev.regtune.core.model.WarpWorkCounter} and its constants are
  * {@link dev.regtune.core.model.TimeParameters}, from the architecture tables and the
  * {@code RegTuneTime*} knobs; the class documentation gives the formula, sources and limits).

@@ -27,12 +27,15 @@ import org.junit.jupiter.api.Test;
  */
 class KernelTimeModelTest {
     private static final ArchProfile SM_90 = ArchProfiles.of("sm_90");
-    /** sm_90 defaults: 4 warp instructions per cycle, 43 requests in flight, LDG 380, LDL 22, 64 work warps. */
+    /**
+     * sm_90 defaults: 4 warp instructions per cycle, 43 requests in flight per SM, 1 per warp, LDG 380, LDL 22,
+     * 64 work warps.
+     */
     private static final TimeParameters HOPPER = TimeParameters.of(SM_90, Knobs.defaults());
 
     @Test
     void theHopperParametersAreTheTableValues() {
-        assertEquals(new TimeParameters(4.0, 43, 380, 22, 64, true), HOPPER);
+        assertEquals(new TimeParameters(4.0, 43, 1.0, 380, 22, 64, true), HOPPER);
     }
 
     @Test
@@ -50,24 +53,49 @@ class KernelTimeModelTest {
     void aLatencyBoundKernelScalesWithTheActiveWarps() {
         // 100 instructions, 2 global requests, latency 8000 cycles
         WarpWork work = new WarpWork(100, 2, 0);
-        double memory = 64 * 2 * 380 / 43.0; // 1131.2
+        double memory = 64 * 2 * 380 / 43.0; // 1131.2: 64 warps keep the 43 requests in flight
         assertEquals(new KernelTime(8000, KernelTime.Bound.LATENCY, 1600, 8000, memory),
                 KernelTimeModel.estimate(work, 8000, 64, HOPPER));
-        assertEquals(new KernelTime(32000, KernelTime.Bound.LATENCY, 1600, 32000, memory),
+        // 16 warps keep only 16 requests in flight: memory 64 x 760 / 16 = 3040, still far below the latency
+        assertEquals(new KernelTime(32000, KernelTime.Bound.LATENCY, 1600, 32000, 3040),
                 KernelTimeModel.estimate(work, 8000, 16, HOPPER));
     }
 
     @Test
     void localTrafficCanSetTheTime() {
-        // 300 local requests x 22 cycles over 43 in flight, for 64 warps: 9823.3 cycles
+        // 300 local requests x 22 cycles over 43 in flight (48 warps could keep more), for 64 warps: 9823.3 cycles
         WarpWork work = new WarpWork(200, 0, 300);
-        KernelTime t = KernelTimeModel.estimate(work, 3000, 32, HOPPER);
+        KernelTime t = KernelTimeModel.estimate(work, 3000, 48, HOPPER);
         assertEquals(KernelTime.Bound.MEMORY, t.bound());
         assertEquals(9823, t.cycles());
-        assertEquals(6000, t.latencyCycles());
+        assertEquals(4000, t.latencyCycles());
         // without global traffic counted, global requests are free
         TimeParameters localOnly = TimeParameters.of(SM_90, Knobs.defaults().with(KnobCatalogue.TIME_GLOBAL_TRAFFIC, 0));
         assertEquals(0.0, KernelTimeModel.estimate(new WarpWork(10, 50, 0), 100, 64, localOnly).memoryCycles());
+    }
+
+    @Test
+    void aMemoryBoundKernelGainsFromWarpsUntilTheyFillTheMemoryParallelism() {
+        // 100 instructions, 10 global requests (M = 10 x 380 = 3800 request-cycles), latency 1000:
+        // issue 64 x 100 / 4 = 1600, latency 64 x 1000 / W, memory 64 x 3800 / min(43, W x 1)
+        WarpWork work = new WarpWork(100, 10, 0);
+        assertEquals(new KernelTime(30400, KernelTime.Bound.MEMORY, 1600, 8000, 30400),
+                KernelTimeModel.estimate(work, 1000, 8, HOPPER));
+        assertEquals(new KernelTime(15200, KernelTime.Bound.MEMORY, 1600, 4000, 15200),
+                KernelTimeModel.estimate(work, 1000, 16, HOPPER));
+        assertEquals(new KernelTime(7600, KernelTime.Bound.MEMORY, 1600, 2000, 7600),
+                KernelTimeModel.estimate(work, 1000, 32, HOPPER));
+        // from 43 warps on the memory system is the limit: 64 x 3800 / 43 = 5655.8, at 43, 48 and 64 warps
+        double saturated = 64 * 3800 / 43.0;
+        for (int warps : new int[] {43, 48, 64}) {
+            assertEquals(new KernelTime(5656, KernelTime.Bound.MEMORY, 1600, 64 * 1000.0 / warps, saturated),
+                    KernelTimeModel.estimate(work, 1000, warps, HOPPER), warps + " warps");
+        }
+        // two requests in flight per warp: 16 warps keep 32 in flight, 22 warps already fill the 43
+        TimeParameters two = TimeParameters.of(SM_90,
+                Knobs.defaults().with(KnobCatalogue.TIME_WARP_REQUESTS_IN_FLIGHT, 2));
+        assertEquals(7600, KernelTimeModel.estimate(work, 1000, 16, two).cycles());
+        assertEquals(5656, KernelTimeModel.estimate(work, 1000, 22, two).cycles());
     }
 
     @Test

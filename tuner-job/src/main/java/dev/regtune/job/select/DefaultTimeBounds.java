@@ -12,10 +12,12 @@ import java.util.Optional;
  * Why a kernel's best is (or is not) the default configuration under the time objective: the
  * kernels counted by the bound that sets the default configuration's estimated time, and how many
  * of each have a better configuration. In the kernel-time model the time is the largest of an
- * issue, a latency and a memory bound; occupancy and a shorter latency shorten only the latency
- * bound, so a kernel whose default is issue- or memory-bound can beat its default only by issuing
- * fewer instructions or memory requests, which a register budget, launch bounds or the scheduler's
- * register target never do (spill code only adds them).
+ * issue, a latency and a memory bound; a shorter latency shortens only the latency bound, and more
+ * warps (occupancy) the latency bound and the memory bound while the active warps keep fewer
+ * requests in flight than the memory system takes ({@code min(P, W x r)}). So a kernel whose default
+ * is issue-bound, or memory-bound with warps enough to fill the memory parallelism, can beat its
+ * default only by issuing fewer instructions or memory requests, which a register budget, launch
+ * bounds or the scheduler's register target never do (spill code only adds them).
  *
  * @param kernels kernels by the bound of their default evaluation, in bound order; only bounds with kernels
  * @param tuned of those, the kernels whose best configuration is not the default
@@ -67,7 +69,7 @@ public record DefaultTimeBounds(Map<KernelTime.Bound, Integer> kernels, Map<Kern
 
     /**
      * One sentence, without its full stop: "what bounds the default's estimated time: 18
-     * latency-bound (17 with a better configuration), ...; more warps or ...".
+     * latency-bound (17 with a better configuration), ...; more warps shorten ...".
      */
     public String sentence() {
         List<String> parts = new ArrayList<>();
@@ -78,8 +80,10 @@ public record DefaultTimeBounds(Map<KernelTime.Bound, Integer> kernels, Map<Kern
         }
         return "what bounds the default's estimated time: " + String.join(", ", parts)
                 + (withoutBound > 0 ? ", " + withoutBound + " without a default time" : "")
-                + "; more warps or a shorter latency shorten only the latency bound, so an issue- or memory-bound "
-                + "kernel beats its default only by issuing fewer instructions or memory requests";
+                + "; more warps shorten the latency bound, and the memory bound while they keep fewer requests in "
+                + "flight than the memory system takes, so an issue-bound kernel, or a memory-bound one whose warps "
+                + "already fill the memory parallelism, beats its default only by issuing fewer instructions or "
+                + "memory requests";
     }
 
     /** Kernels whose default evaluation is set by {@code bound}. */

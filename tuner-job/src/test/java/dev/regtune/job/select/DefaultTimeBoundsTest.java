@@ -39,7 +39,8 @@ class DefaultTimeBoundsTest {
         assertTrue(text.contains("1 of 3 kernels have a best configuration other than the default"), text);
         assertTrue(text.contains("what bounds the default's estimated time: 1 latency-bound (1 with a better "
                 + "configuration), 1 issue-bound (0 with a better configuration), 1 memory-bound (0 with a better "
-                + "configuration); more warps or a shorter latency shorten only the latency bound"), text);
+                + "configuration); more warps shorten the latency bound, and the memory bound while they keep fewer "
+                + "requests in flight than the memory system takes"), text);
     }
 
     @Test

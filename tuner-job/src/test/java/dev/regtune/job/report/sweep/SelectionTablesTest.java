@@ -25,8 +25,10 @@ class SelectionTablesTest {
         assertTrue(t.caption().contains("1 of 3 have a best configuration other than the default."), t.caption());
         assertTrue(t.caption().contains("What bounds the default's estimated time: 1 latency-bound (1 with a better "
                 + "configuration), 1 issue-bound (0 with a better configuration), 1 memory-bound (0 with a better "
-                + "configuration); more warps or a shorter latency shorten only the latency bound, so an issue- or "
-                + "memory-bound kernel beats its default only by issuing fewer instructions or memory requests."),
+                + "configuration); more warps shorten the latency bound, and the memory bound while they keep fewer "
+                + "requests in flight than the memory system takes, so an issue-bound kernel, or a memory-bound one "
+                + "whose warps already fill the memory parallelism, beats its default only by issuing fewer "
+                + "instructions or memory requests."),
                 t.caption());
     }
 
