@@ -78,7 +78,7 @@ import picocli.CommandLine.Parameters;
             "--folds K --candidates FILE calibrates by cross-validation that holds out whole repositories (the "
                     + "bundled corpus is one repository, 'regtune'): every candidate knob configuration runs on "
                     + "every corpus; each of K folds of repositories chooses the candidate with the lowest loss "
-                    + "(register MAPE/100 + (1 - Spearman) + (1 - share within 10%) + (1 - spill F1) + (1 - share of "
+                    + "(register MAPE/100 + (1 - Spearman) + (1 - share within 10%%) + (1 - spill F1) + (1 - share of "
                     + "spill bytes within 2x)) on the other folds, and the report "
                     + "gives the held-out figures of those choices, not the training fit, and what each fold chose."
         },

@@ -82,6 +82,10 @@ class ReadmeWorkflowsTest {
             Rule.skipped("bin/regtune fidelity --folds 5 --candidates spaces/calibration.json",
                     "needs ../shared/corpus-real and takes about 3 minutes; CorpusFidelityTest runs a small "
                             + "cross-validation where it is present"),
+            Rule.skipped("mvn -B -Pbenchmarks", "builds the JMH module, which mvn verify leaves out on purpose "
+                    + "(its benchmarks take about half an hour); the JMH run itself is the next rule"),
+            Rule.skipped("java -jar benchmarks/target/benchmarks.jar", "JMH runs of the benchmarks module: minutes "
+                    + "to half an hour each, a measurement rather than a check; README 'Speed' reports them"),
             Rule.skipped("bin/notebooks-setup", "installs Debian packages as root; .ci/run runs it"),
             Rule.skipped("bin/notebooks", "needs Jupyter (bin/notebooks-setup); .ci/run runs it after mvn -B verify"),
             Rule.skipped("/usr/bin/jupyter notebook", "opens the notebooks in a browser: interactive"),
