@@ -10,7 +10,8 @@
  * <p>This package also holds what the sub-packages share: {@link dev.regtune.datasets.KernelId}
  * (the stable id of a kernel: a hash of its arch and PTX text), {@link dev.regtune.datasets.PtxEntries}
  * (the entries of a PTX module and their text, without a full parse) and
- * {@link dev.regtune.datasets.PtxFileWalk} (the PTX files below a folder, lazily, in a fixed order).
+ * {@link dev.regtune.datasets.PtxFileWalk} (the PTX files below a folder, lazily, in a fixed order; a
+ * sub-folder that cannot be listed can be given in its place instead of ending the walk).
  * {@code manifest} reads and writes the manifest, {@code load} streams kernels to other modules,
  * {@code synthetic} generates kernels, {@code probe} writes the micro-kernels that probe ptxas's
  * lowering of one construct each.

@@ -49,4 +49,26 @@ public sealed interface PtxText extends Serializable {
             return PtxParser.decode(Files.readAllBytes(Path.of(path)));
         }
     }
+
+    /**
+     * A folder of PTX files that could not be listed (permission denied, not a directory): the
+     * place-holder of the kernels it may hold, whose text cannot be had. Reading it fails with the
+     * listing's own failure, so that whoever asks names the folder and the reason.
+     *
+     * @param folder the folder
+     * @param failure why its listing failed
+     */
+    record UnlistableFolder(String folder, IOException failure) implements PtxText {
+        private static final long serialVersionUID = 1L;
+
+        public UnlistableFolder {
+            Objects.requireNonNull(folder, "folder");
+            Objects.requireNonNull(failure, "failure");
+        }
+
+        @Override
+        public String read() throws IOException {
+            throw failure;
+        }
+    }
 }

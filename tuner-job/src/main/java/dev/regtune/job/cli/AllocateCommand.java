@@ -4,6 +4,7 @@ import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
+import dev.regtune.datasets.PtxFileWalk;
 import dev.regtune.job.allocate.AllocationRunner;
 import dev.regtune.job.allocate.AllocatorFamily;
 import dev.regtune.job.allocate.FunctionReport;
@@ -30,8 +31,8 @@ import picocli.CommandLine.Parameters;
             "Every file is read once and gives either its functions' results or one error: PARSE_ERROR "
                     + "(not PTX as ptxas 13.0 accepts it, e.g. a non-ASCII byte even in a comment, no .version, "
                     + "an unknown instruction; file:line:column and what was expected, in ptxas's words where it "
-                    + "has them) or IO_ERROR (the path and why it could not be read). Errors go to stderr in "
-                    + "text and are objects of the array in JSON, which is always one complete document; the "
+                    + "has them) or IO_ERROR (the path and why it could not be read; a sub-folder that cannot be listed is "
+                    + "one IO_ERROR too). Errors go to stderr in text and are objects of the array in JSON, which is always one complete document; the "
                     + "other files are still allocated. A function that cannot be allocated within its budget "
                     + "is a result with ptxas's message (ALLOC_FAILED)."
         },
@@ -109,20 +110,23 @@ public final class AllocateCommand extends RegtuneCommand {
         AllocatorFamily family = Arguments.family(names.get(0), given, allocatorByName);
         RegisterAllocator allocator = family.allocator();
         Knobs knobs = family.knobs();
-        List<Path> inputs = Arguments.ptxFiles(files);
+        List<PtxFileWalk.Entry> inputs = Arguments.ptxEntries(files);
 
         AllocationRunner runner = new AllocationRunner(allocator, knobs, profile, limit, verify, explain);
         TextReportWriter text = new TextReportWriter(out());
         List<FunctionReport> all = new ArrayList<>();
         boolean failed = false;
         int fileErrors = 0;
-        for (Path file : inputs) {
+        for (PtxFileWalk.Entry input : inputs) {
             if (format == Format.text && outputClosed()) {
                 return EXIT_FAILURE; // the reader went away (a closed pipe): stop quietly
             }
+            Path file = input.path();
             List<FunctionReport> reports;
             try {
-                reports = runner.run(file, file.toString());
+                reports = input instanceof PtxFileWalk.Unlistable u
+                        ? List.of(FunctionReport.ioError(file.toString(), profile.name(), Arguments.sentence(u)))
+                        : runner.run(file, file.toString());
             } catch (RuntimeException e) {
                 // The allocator promises results, not exceptions; if it breaks that promise the
                 // other files still get allocated and the run reports the failure at the end.

@@ -2,6 +2,7 @@ package dev.regtune.job.cli;
 
 import dev.regtune.job.io.IoFailures;
 import dev.regtune.datasets.BundledCorpus;
+import dev.regtune.datasets.PtxFileWalk;
 import dev.regtune.core.Allocators;
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.arch.ArchProfile;
@@ -15,11 +16,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -152,36 +153,64 @@ final class Arguments {
 
     /**
      * Expands files and folders into PTX files: a file is taken as given (it must exist and be
-     * readable); a folder contributes every {@code *.ptx} below it, sorted by path.
+     * readable); a folder contributes every {@code *.ptx} below it, in {@link PtxFileWalk} order. A
+     * sub-folder that cannot be listed (permission denied, not a directory) is given in its place as
+     * {@link PtxFileWalk.Unlistable} (see {@link #sentence}), so that the command names it and goes
+     * on with the other files.
      */
-    static List<Path> ptxFiles(List<Path> args) {
-        List<Path> files = new ArrayList<>();
+    static List<PtxFileWalk.Entry> ptxEntries(List<Path> args) {
+        List<PtxFileWalk.Entry> entries = new ArrayList<>();
         for (Path p : args) {
             if (Files.isDirectory(p)) {
-                List<Path> below = ptxBelow(p);
+                List<PtxFileWalk.Entry> below = ptxEntriesBelow(p);
                 if (below.isEmpty()) {
                     throw new UsageException("folder '" + p + "' contains no .ptx file");
                 }
-                files.addAll(below);
+                entries.addAll(below);
             } else {
-                files.add(readableFile(p, "file"));
+                entries.add(new PtxFileWalk.PtxFile(readableFile(p, "file")));
+            }
+        }
+        return entries;
+    }
+
+    /** {@link #ptxEntries}'s PTX files; each folder that cannot be listed is passed to {@code unlistable}. */
+    static List<Path> ptxFiles(List<Path> args, Consumer<PtxFileWalk.Unlistable> unlistable) {
+        return files(ptxEntries(args), unlistable);
+    }
+
+    /** Every {@code *.ptx} file below {@code folder}; each sub-folder that cannot be listed is passed to {@code unlistable}. */
+    static List<Path> ptxBelow(Path folder, Consumer<PtxFileWalk.Unlistable> unlistable) {
+        return files(ptxEntriesBelow(folder), unlistable);
+    }
+
+    /** "cannot list folder 'F': permission denied". */
+    static String sentence(PtxFileWalk.Unlistable u) {
+        return IoFailures.sentence("list folder", u.path(), u.failure());
+    }
+
+    private static List<Path> files(List<PtxFileWalk.Entry> entries, Consumer<PtxFileWalk.Unlistable> unlistable) {
+        List<Path> files = new ArrayList<>();
+        for (PtxFileWalk.Entry e : entries) {
+            if (e instanceof PtxFileWalk.Unlistable u) {
+                unlistable.accept(u);
+            } else {
+                files.add(e.path());
             }
         }
         return files;
     }
 
-    /** Every {@code *.ptx} file below {@code folder}, sorted by path text. */
-    static List<Path> ptxBelow(Path folder) {
+    private static List<PtxFileWalk.Entry> ptxEntriesBelow(Path folder) {
         if (!Files.isReadable(folder)) {
             throw new UsageException("folder '" + folder + "' is not readable");
         }
-        try (Stream<Path> walk = Files.walk(folder)) {
-            return walk.filter(Files::isRegularFile)
-                    .filter(f -> f.getFileName().toString().endsWith(".ptx"))
-                    .sorted(Comparator.comparing(Path::toString))
-                    .toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(IoFailures.sentence("list folder", folder, e), e);
+        try (Stream<PtxFileWalk.Entry> walk = PtxFileWalk.entries(folder)) {
+            return walk.toList();
+        } catch (UncheckedIOException e) {
+            IOException cause = e.getCause();
+            throw new UncheckedIOException("cannot list folder '" + folder + "': " + IoFailures.reason(e),
+                    cause != null ? cause : new IOException(e.getMessage()));
         }
     }
 

@@ -21,6 +21,7 @@ import dev.regtune.job.report.TextTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import dev.regtune.datasets.PtxFileWalk;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -195,14 +196,19 @@ public final class BenchCommand extends RegtuneCommand {
 
     private List<Path> files(ArchProfile profile) {
         if (!inputs.isEmpty()) {
-            return Arguments.ptxFiles(inputs);
+            return Arguments.ptxFiles(inputs, this::skip);
         }
         Optional<Path> corpus = Arguments.corpusFolder(profile.name());
         if (corpus.isEmpty()) {
             throw new UsageException("no input given and the default corpus " + Arguments.CORPUS_PTX + "/"
                     + profile.name() + " was not found; name PTX files or folders to benchmark");
         }
-        return Arguments.ptxBelow(corpus.get());
+        return Arguments.ptxBelow(corpus.get(), this::skip);
+    }
+
+    /** A folder that cannot be listed is skipped with one note, as an unreadable file is. */
+    private void skip(PtxFileWalk.Unlistable folder) {
+        note("skipping a folder that cannot be listed: " + Arguments.sentence(folder));
     }
 
     /**

@@ -84,8 +84,8 @@ import picocli.CommandLine.Parameters;
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
-            "0:the comparison was made (a file that does not parse or cannot be read is left out with a note "
-                    + "naming it and why; the other files are compared)",
+            "0:the comparison was made (a file that does not parse or cannot be read, or a sub-folder that "
+                    + "cannot be listed, is left out with a note naming it and why; the other files are compared)",
             "1:no (entry, budget) pair had both a model and a ptxas result, or ptxas could not be run",
             "2:usage error, including: neither ptxas nor --reference is available, an unknown allocator family, "
                     + "--allocator contradicting --knob allocator="
@@ -309,7 +309,8 @@ public final class FidelityCommand extends RegtuneCommand {
         List<FidelityHarness.Input> result = new ArrayList<>();
         for (Path arg : args) {
             boolean folder = Files.isDirectory(arg);
-            for (Path file : Arguments.ptxFiles(List.of(arg))) {
+            for (Path file : Arguments.ptxFiles(List.of(arg),
+                    u -> note("left out a folder that cannot be listed: " + Arguments.sentence(u)))) {
                 Optional<ArchProfile> folderArch = archOfFolder(file);
                 List<ArchProfile> archsOfFile;
                 if (folderArch.isPresent()) {

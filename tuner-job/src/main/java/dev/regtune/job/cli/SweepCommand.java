@@ -41,8 +41,9 @@ import picocli.CommandLine.Option;
                     + "evaluation to a Parquet table (DIR/results, partitioned by run_id and arch). Spark runs "
                     + "embedded in local mode unless --master or spark-submit names a cluster. A kernel that does "
                     + "not parse or allocate is a row with its status and message, never a failed job. A PTX file "
-                    + "that cannot be read (permission denied) has no rows: a note names it and why, the run "
-                    + "record lists it (kernels.unreadable_files), and the other files are swept.",
+                    + "that cannot be read (permission denied), or a sub-folder that cannot be listed, has no rows: "
+                    + "a note names it and why, the run record lists it (kernels.unreadable_files), and the other "
+                    + "files are swept.",
             "Configurations come from a sampler (--sampler, -n) or an adaptive strategy (--strategy, --budget)."
         })
 public final class SweepCommand extends RegtuneCommand {

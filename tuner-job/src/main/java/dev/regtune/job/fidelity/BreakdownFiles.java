@@ -115,8 +115,9 @@ public final class BreakdownFiles {
             for (FidelityBreakdown.Worst w : all) {
                 CorpusKernel k = w.outcome().kernel();
                 String failure = String.valueOf(w.outcome().failure());
-                String status = !w.outcome().processed() ? (failure.startsWith("parse error")
-                        ? "PARSE_ERROR" : "MISSING") : w.model() < 0 && w.real() >= 0 ? "ALLOC_FAILED" : "OK";
+                String status = !w.outcome().processed() ? (failure.startsWith("parse error") ? "PARSE_ERROR"
+                        : failure.startsWith("cannot read '") ? "IO_ERROR" : "MISSING")
+                        : w.model() < 0 && w.real() >= 0 ? "ALLOC_FAILED" : "OK";
                 List<Object> row = List.of(s.corpus(), k.repo(), k.file(), k.entry(), k.arch(),
                         k.traits().kind().label(), k.traits().ptxInstructions(), k.traits().size().label(),
                         s.families().get(fam), status, nonNegative(w.real()), nonNegative(w.model()),

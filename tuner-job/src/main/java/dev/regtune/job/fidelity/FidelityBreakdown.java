@@ -43,7 +43,8 @@ public final class FidelityBreakdown {
             String failure = null;
             if (cases.isEmpty()) {
                 String message = unparsed.get(k.file());
-                failure = message != null ? "parse error: " + message : "the parsed module has no such entry";
+                failure = message == null ? "the parsed module has no such entry"
+                        : message.startsWith("cannot read '") ? message : "parse error: " + message;
             }
             outcomes.add(new KernelOutcome(k, cases, failure));
         }

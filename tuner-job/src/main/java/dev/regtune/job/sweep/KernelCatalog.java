@@ -2,6 +2,7 @@ package dev.regtune.job.sweep;
 
 import dev.regtune.datasets.load.KernelRecord;
 import dev.regtune.datasets.load.KernelSource;
+import dev.regtune.datasets.load.PtxText;
 import dev.regtune.job.io.IoFailures;
 import java.io.IOException;
 import java.io.Serializable;
@@ -24,7 +25,8 @@ import java.util.Set;
  * module text once, and per kernel a {@link SweepKernel} pointing at its module. A kernel id that
  * occurs twice (the same entry reached twice) is kept once. A PTX file that cannot be read
  * (permission denied, gone) gives no kernel and no row: it is kept in {@link #unreadable()}, with
- * the reason, for the run record and the console, and the other files are swept.
+ * the reason, for the run record and the console, and the other files are swept; so is a folder
+ * that cannot be listed ({@link PtxText.UnlistableFolder}).
  */
 public final class KernelCatalog implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -42,17 +44,18 @@ public final class KernelCatalog implements Serializable {
     }
 
     /**
-     * A PTX file of the kernels that could not be read.
+     * A PTX file of the kernels that could not be read, or a folder of them that could not be listed.
      *
-     * @param file the file, as the kernel source names it
+     * @param file the file or folder, as the kernel source names it
      * @param reason why, in plain words ("permission denied")
+     * @param folder whether it is a folder that could not be listed
      */
-    public record Unreadable(String file, String reason) implements Serializable {
+    public record Unreadable(String file, String reason, boolean folder) implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** "cannot read 'FILE': REASON". */
+        /** "cannot read 'FILE': REASON", or "cannot list folder 'FOLDER': REASON". */
         public String sentence() {
-            return "cannot read '" + file + "': " + reason;
+            return (folder ? "cannot list folder '" : "cannot read '") + file + "': " + reason;
         }
     }
 
@@ -82,7 +85,8 @@ public final class KernelCatalog implements Serializable {
             try {
                 text = r.ptxText();
             } catch (IOException e) {
-                unreadable.putIfAbsent(r.origin(), new Unreadable(r.origin(), IoFailures.reason(e)));
+                unreadable.putIfAbsent(r.origin(), new Unreadable(r.origin(), IoFailures.reason(e),
+                        r.ptx() instanceof PtxText.UnlistableFolder));
                 continue;
             }
             Integer m = moduleIndex.get(text);

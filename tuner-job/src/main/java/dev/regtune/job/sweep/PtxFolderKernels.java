@@ -16,7 +16,9 @@ import java.util.stream.Stream;
  * gone since the walk) does not end the stream: it is one {@link KernelRecord#NO_ENTRY} record whose
  * text is the file on disk, so that reading it fails again where {@link KernelCatalog} asks for it
  * and the catalog records the file with the reason ({@link KernelCatalog#unreadable()}), while every
- * other file still gives its kernels.
+ * other file still gives its kernels. A sub-folder that cannot be listed (permission denied, not a
+ * directory) is one such record too, whose text is {@link PtxText.UnlistableFolder}: the catalog
+ * records the folder with the reason, and the walk goes on with the next folder.
  */
 public final class PtxFolderKernels implements KernelSource {
     private final Path folder;
@@ -35,7 +37,16 @@ public final class PtxFolderKernels implements KernelSource {
         if (Files.isRegularFile(folder) || !Files.exists(folder)) {
             return KernelSource.folder(folder).records();
         }
-        return PtxFileWalk.of(folder).flatMap(PtxFolderKernels::recordsOf);
+        return PtxFileWalk.entries(folder).flatMap(e -> e instanceof PtxFileWalk.Unlistable u
+                ? Stream.of(unlistable(u)) : recordsOf(e.path()));
+    }
+
+    private static KernelRecord unlistable(PtxFileWalk.Unlistable u) {
+        Path f = u.path();
+        String arch = PtxFileWalk.archOfFolder(f.resolve("x.ptx")).or(() -> PtxFileWalk.archOfFolder(f)).orElse("");
+        String origin = f.toString();
+        return new KernelRecord(KernelId.of(arch, "unlistable folder " + origin), KernelRecord.NO_ENTRY, origin,
+                String.valueOf(f.getFileName()), arch, new PtxText.UnlistableFolder(origin, u.failure()), null);
     }
 
     private static Stream<KernelRecord> recordsOf(Path file) {

@@ -39,8 +39,9 @@ final class RunRecord {
     }
 
     /**
-     * Writes the record. {@code kernels.unreadable_files} lists the PTX files that could not be read,
-     * each with the reason: they have no rows, and this is where the run says so.
+     * Writes the record. {@code kernels.unreadable_files} lists the PTX files that could not be read
+     * and the folders that could not be listed ({@code "folder": true}), each with the reason: they
+     * have no rows, and this is where the run says so.
      */
     static void write(Path file, RunIdentity id, KernelCatalog kernels, long configurations, long evaluations,
             Map<String, Long> rowsByStatus, boolean complete) throws IOException {
@@ -57,7 +58,10 @@ final class RunRecord {
         if (!kernels.unreadable().isEmpty()) {
             ArrayNode files = k.putArray("unreadable_files");
             for (KernelCatalog.Unreadable u : kernels.unreadable()) {
-                files.addObject().put("file", u.file()).put("reason", u.reason());
+                ObjectNode f = files.addObject().put("file", u.file()).put("reason", u.reason());
+                if (u.folder()) {
+                    f.put("folder", true);
+                }
             }
         }
         ObjectNode s = root.putObject("space");

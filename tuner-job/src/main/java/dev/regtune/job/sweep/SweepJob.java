@@ -163,11 +163,16 @@ public final class SweepJob {
         }
     }
 
-    /** "2 PTX files could not be read (cannot read 'a.ptx': permission denied; ...)". */
+    /**
+     * "2 PTX files could not be read (cannot read 'a.ptx': permission denied; ...)", or "1 PTX folder
+     * could not be read (cannot list folder 'sm_90/x': permission denied)".
+     */
     private static String unreadable(KernelCatalog kernels) {
         List<KernelCatalog.Unreadable> files = kernels.unreadable();
         StringBuilder sb = new StringBuilder();
-        sb.append(files.size()).append(files.size() == 1 ? " PTX file" : " PTX files").append(" could not be read (");
+        boolean folders = files.stream().anyMatch(KernelCatalog.Unreadable::folder);
+        sb.append(files.size()).append(files.size() == 1 ? (folders ? " PTX folder" : " PTX file")
+                : (folders ? " PTX files or folders" : " PTX files")).append(" could not be read (");
         for (int i = 0; i < files.size(); i++) {
             if (i == 3) {
                 sb.append("; and ").append(files.size() - 3).append(" more");
