@@ -171,7 +171,8 @@ class EveryFileAccountedTest {
         Path secret = kernels.resolve("sm_90/secret.ptx");
         Files.copy(SweepFixtures.CORPUS_SM90.resolve("transpose.ptx"), secret);
         denyReading(secret);
-        Cli.Run run = Cli.run("fidelity", "--reference", reference(kernels).toString(), "--arch", "sm_90",
+        Path reference = ElementwiseReference.write(kernels, dir);
+        Cli.Run run = Cli.run("fidelity", "--reference", reference.toString(), "--arch", "sm_90",
                 "--budgets", "0", "--allocator", "fatpoint", kernels.toString());
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().contains("2 pairs compared"), run.out());
@@ -184,7 +185,8 @@ class EveryFileAccountedTest {
     @Test
     void fidelityLeavesOutBrokenFilesWithOneSentenceEachAndComparesTheOthers() throws Exception {
         Path kernels = brokenFolder();
-        Cli.Run run = Cli.run("fidelity", "--reference", reference(kernels).toString(), "--arch", "sm_90",
+        Path reference = ElementwiseReference.write(kernels, dir);
+        Cli.Run run = Cli.run("fidelity", "--reference", reference.toString(), "--arch", "sm_90",
                 "--budgets", "0", "--allocator", "fatpoint", kernels.toString());
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().contains("2 pairs compared"), run.out());
@@ -230,22 +232,5 @@ class EveryFileAccountedTest {
         assertTrue(List.of(run.errLines()).contains("regtune: note: skipping a file that cannot be read: cannot read '"
                 + secret + "': permission denied"), run.err());
         assertTrue(run.out().contains("2 functions in 1 files"), run.out());
-    }
-
-    /** ptxas's figures for elementwise's entries at no limit, under the test folder's file name. */
-    private Path reference(Path kernels) throws IOException {
-        Path corpusReference = Path.of("../datasets/corpus/ptxas-reference.csv");
-        List<String> lines = Files.readAllLines(corpusReference, StandardCharsets.UTF_8);
-        List<String> out = new ArrayList<>(List.of(lines.get(0)));
-        String file = kernels.resolve("sm_90/elementwise.ptx").toString();
-        for (String line : lines) {
-            if (line.startsWith("datasets/corpus/ptx/sm_90/elementwise.ptx,") && line.contains(",sm_90,0,")) {
-                out.add(file + line.substring(line.indexOf(',')));
-            }
-        }
-        assertEquals(3, out.size(), "elementwise's two entries at no limit");
-        Path csv = dir.resolve("reference.csv");
-        Files.write(csv, out, StandardCharsets.UTF_8);
-        return csv;
     }
 }

@@ -98,7 +98,8 @@ class UnlistableFolderTest {
     @Test
     void fidelityLeavesOutAFolderItCannotListWithOneNoteAndComparesTheOthers() throws Exception {
         Path kernels = lockedFolder();
-        Cli.Run run = Cli.run("fidelity", "--reference", reference(kernels).toString(), "--arch", "sm_90",
+        Path reference = ElementwiseReference.write(kernels, dir);
+        Cli.Run run = Cli.run("fidelity", "--reference", reference.toString(), "--arch", "sm_90",
                 "--budgets", "0", "--allocator", "fatpoint", kernels.toString());
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().contains("2 pairs compared"), run.out());
@@ -189,21 +190,5 @@ class UnlistableFolderTest {
         Files.write(corpus.resolve("manifest.csv"), manifest, StandardCharsets.UTF_8);
         Files.write(corpus.resolve("ptxas.csv"), ptxas, StandardCharsets.UTF_8);
         return corpus;
-    }
-
-    /** ptxas's figures for elementwise's entries at no limit, under the test folder's file name. */
-    private Path reference(Path kernels) throws IOException {
-        List<String> lines = Files.readAllLines(Path.of("../datasets/corpus/ptxas-reference.csv"), StandardCharsets.UTF_8);
-        List<String> out = new ArrayList<>(List.of(lines.get(0)));
-        String file = kernels.resolve("sm_90/elementwise.ptx").toString();
-        for (String line : lines) {
-            if (line.startsWith("datasets/corpus/ptx/sm_90/elementwise.ptx,") && line.contains(",sm_90,0,")) {
-                out.add(file + line.substring(line.indexOf(',')));
-            }
-        }
-        assertEquals(3, out.size(), "elementwise's two entries at no limit");
-        Path csv = dir.resolve("reference.csv");
-        Files.write(csv, out, StandardCharsets.UTF_8);
-        return csv;
     }
 }
