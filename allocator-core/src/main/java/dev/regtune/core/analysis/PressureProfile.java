@@ -1,5 +1,6 @@
 package dev.regtune.core.analysis;
 
+import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.RegClass;
 
 /**
@@ -30,6 +31,17 @@ public final class PressureProfile {
         this.pressure = pressure;
         this.max = max;
         this.maxPoint = maxPoint;
+    }
+
+    /** The pressure of every vreg of {@code f}, in its own class and slots, over {@code f}'s live ranges. */
+    public static PressureProfile of(KernelFunction f, LiveRanges ranges) {
+        int[] slots = new int[f.vregCount()];
+        int[] classes = new int[f.vregCount()];
+        for (int v = 0; v < slots.length; v++) {
+            slots[v] = f.vregSlots(v);
+            classes[v] = f.vregClassId(v);
+        }
+        return compute(ranges, slots, classes);
     }
 
     /**

@@ -42,14 +42,7 @@ public final class LoweringStage implements Stage<AllocationState> {
 
     /** Peak pressure of the general registers (32-bit slots) of the function as it stands. */
     private static int peakGeneralPressure(AllocationState s) {
-        KernelFunction f = s.function();
-        int[] slots = new int[f.vregCount()];
-        int[] classes = new int[f.vregCount()];
-        for (int v = 0; v < slots.length; v++) {
-            slots[v] = f.vregSlots(v);
-            classes[v] = f.vregClassId(v);
-        }
-        return PressureProfile.compute(s.analyses().liveRanges(), slots, classes).maxPressure(RegClass.R);
+        return PressureProfile.of(s.function(), s.analyses().liveRanges()).maxPressure(RegClass.R);
     }
 
     @Override

@@ -320,12 +320,6 @@ class PreAllocationSchedulingTest {
     }
 
     private static int peak(KernelFunction f) {
-        int[] slots = new int[f.vregCount()];
-        int[] classes = new int[f.vregCount()];
-        for (int v = 0; v < f.vregCount(); v++) {
-            slots[v] = f.vregSlots(v);
-            classes[v] = f.vregClassId(v);
-        }
-        return PressureProfile.compute(FunctionAnalyses.of(f, 10).liveRanges(), slots, classes).maxPressure(1);
+        return PressureProfile.of(f, FunctionAnalyses.of(f, 10).liveRanges()).maxPressure(1);
     }
 }
