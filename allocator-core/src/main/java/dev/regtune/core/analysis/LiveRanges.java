@@ -113,7 +113,8 @@ public final class LiveRanges {
             int inPoint = 2 * s;
             int prev = b - 1;
             for (int j = 0; j < w; j++) {
-                long close = prev >= 0 ? set[j] & ~live.liveOutWord(prev, j) : set[j];
+                // Open here but not live into b (read before any def reaches b): closed at b's start.
+                long close = prev >= 0 ? set[j] & ~(live.liveOutWord(prev, j) & live.liveInWord(b, j)) : set[j];
                 for (long x = close; x != 0; x &= x - 1) {
                     int v = (j << 6) + Long.numberOfTrailingZeros(x);
                     if (end[v] >= inPoint) {

@@ -11,8 +11,11 @@ import dev.regtune.core.ir.KernelFunction;
  * <p>{@code use(b)} holds the vregs read in {@code b} before any killing def in {@code b}; within
  * one instruction the uses are read before the defs are written. {@code def(b)} (the kill set)
  * holds only defs of unguarded instructions: a guarded def ({@link InstrFlags#GUARDED}) may leave
- * the old value in place, so it does not end the old value's life. A vreg read before any def
- * (PTX allows it; the value is undefined) is simply live-in at the entry.
+ * the old value in place, so it does not end the old value's life. A vreg is live only where a
+ * definition of it may have run (live sets are intersected with the forward "maybe defined"
+ * sets): a value defined on some paths and read after they join holds no register on the paths
+ * where it is undefined, as in SSA form; a vreg read before any def is live from the start of
+ * the block that reads it.
  *
  * <p>Blocks are visited in postorder of a depth-first search from the entry (successors before
  * predecessors, so acyclic regions settle in one pass), then the unreachable blocks in descending
@@ -132,7 +135,67 @@ public final class Liveness {
                 }
             }
         }
+        maskUndefined(f, cfg, rpo, w, in, out);
         return new Liveness(f, w, in, out);
+    }
+
+    /**
+     * Keeps a vreg live only where some definition of it may already have run: {@code in &=
+     * defined_in}, {@code out &= defined_out}, with {@code defined_out(b) = defined_in(b) U
+     * defs(b)} (guarded defs included) and {@code defined_in(b) = U defined_out(p)} over
+     * predecessors, empty at the entry. A value defined on some paths only and read after they
+     * join is not held on the others, as in SSA form, where those paths bring an undefined
+     * operand: ptxas keeps no register for it there.
+     */
+    private static void maskUndefined(KernelFunction f, Cfg cfg, int[] rpo, int w, long[] in, long[] out) {
+        int n = cfg.blocks;
+        long[] defs = new long[n * w];
+        for (int b = 0; b < n; b++) {
+            int base = b * w;
+            for (int i = f.blockStart(b), end = f.blockEnd(b); i < end; i++) {
+                for (int k = 0, c = f.defCount(i); k < c; k++) {
+                    int d = f.def(i, k);
+                    defs[base + (d >>> 6)] |= 1L << d;
+                }
+            }
+        }
+        // Reverse postorder, then the unreachable blocks in layout order, to a fixed point.
+        int[] order = java.util.Arrays.copyOf(rpo, n);
+        boolean[] reached = new boolean[n];
+        for (int b : rpo) {
+            reached[b] = true;
+        }
+        int m = rpo.length;
+        for (int b = 0; b < n; b++) {
+            if (!reached[b]) {
+                order[m++] = b;
+            }
+        }
+        long[] dIn = new long[n * w];
+        long[] dOut = defs.clone();
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int b : order) {
+                int base = b * w;
+                for (int j = 0; j < w; j++) {
+                    long x = 0;
+                    for (int e = cfg.predStart[b], end = cfg.predStart[b + 1]; e < end; e++) {
+                        x |= dOut[cfg.pred[e] * w + j];
+                    }
+                    dIn[base + j] = x;
+                    long o = x | defs[base + j];
+                    if (o != dOut[base + j]) {
+                        dOut[base + j] = o;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        for (int k = 0; k < n * w; k++) {
+            in[k] &= dIn[k];
+            out[k] &= dOut[k];
+        }
     }
 
     public KernelFunction function() {

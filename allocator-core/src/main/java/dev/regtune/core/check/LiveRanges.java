@@ -10,7 +10,8 @@ import java.util.BitSet;
  * i}, {@code 2i+1} its write point (see the package documentation).
  *
  * <p>Deliberately plain: block live-in / live-out sets by the textbook gen/kill data-flow, iterated
- * to a fixed point, then one backward walk over each block that opens an interval where a value
+ * to a fixed point and intersected with the forward "maybe defined" sets (a value is not held on
+ * paths where no def of it has run, as in SSA form), then one backward walk over each block that opens an interval where a value
  * becomes live (walking backwards: a use, or live-out) and closes it where it stops (a killing
  * def, or the block start). Intervals of one vreg that touch in layout order are merged, so a
  * value live through a long run of blocks is one interval.
@@ -117,6 +118,44 @@ final class LiveRanges {
                     changed = true;
                 }
             }
+        }
+
+        // A value is live only where a def of it may have run: intersect with the forward
+        // maybe-defined sets (defined-in(b) = union of defined-out over predecessors, empty at
+        // the entry block 0; defined-out(b) = defined-in(b) + every def in b, guarded or not).
+        BitSet[] defs = new BitSet[blocks];
+        BitSet[] definedIn = new BitSet[blocks];
+        BitSet[] definedOut = new BitSet[blocks];
+        for (int b = 0; b < blocks; b++) {
+            defs[b] = new BitSet(vregs);
+            for (int i = fn.blockStart(b); i < fn.blockEnd(b); i++) {
+                for (int k = 0; k < fn.defCount(i); k++) {
+                    defs[b].set(fn.def(i, k));
+                }
+            }
+            definedIn[b] = new BitSet(vregs);
+            definedOut[b] = (BitSet) defs[b].clone();
+        }
+        changed = true;
+        while (changed) {
+            changed = false;
+            for (int b = 0; b < blocks; b++) {
+                BitSet din = new BitSet(vregs);
+                for (int k = 0; k < fn.predCount(b); k++) {
+                    din.or(definedOut[fn.pred(b, k)]);
+                }
+                BitSet dout = (BitSet) din.clone();
+                dout.or(defs[b]);
+                if (!din.equals(definedIn[b]) || !dout.equals(definedOut[b])) {
+                    definedIn[b] = din;
+                    definedOut[b] = dout;
+                    changed = true;
+                }
+            }
+        }
+        for (int b = 0; b < blocks; b++) {
+            liveIn[b].and(definedIn[b]);
+            liveOut[b].and(definedOut[b]);
         }
 
         // Walk every block backwards from its live-out set, recording intervals of points.

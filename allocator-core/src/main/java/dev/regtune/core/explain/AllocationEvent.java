@@ -59,6 +59,22 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Wide multiply-add fusion ran.
+     *
+     * @param multiplies {@code mul.wide} instructions folded into the 64-bit adds reading them
+     */
+    record WideMultipliesFused(int multiplies) implements AllocationEvent {
+    }
+
+    /**
+     * Parameter sinking ran.
+     *
+     * @param loads kernel parameter reads moved to the block that uses them
+     */
+    record ParametersSunk(int loads) implements AllocationEvent {
+    }
+
+    /**
      * Local-array promotion decided one {@code .local} array.
      *
      * @param array the array's PTX name

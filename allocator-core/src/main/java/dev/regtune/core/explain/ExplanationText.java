@@ -5,6 +5,8 @@ import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.explain.AllocationEvent.AttemptMade;
 import dev.regtune.core.explain.AllocationEvent.BlocksScheduled;
 import dev.regtune.core.explain.AllocationEvent.ConstructsLowered;
+import dev.regtune.core.explain.AllocationEvent.WideMultipliesFused;
+import dev.regtune.core.explain.AllocationEvent.ParametersSunk;
 import dev.regtune.core.explain.AllocationEvent.BriggsRound;
 import dev.regtune.core.explain.AllocationEvent.BudgetChosen;
 import dev.regtune.core.explain.AllocationEvent.CallsCharged;
@@ -70,6 +72,11 @@ public final class ExplanationText {
                                 + l.floorConstruct() : "")
                         + (l.oddStoreData() > 0 ? "; " + l.oddStoreData()
                                 + " values in odd registers as the data of 32-bit global stores" : ""));
+            } else if (e instanceof ParametersSunk p) {
+                out.add("    " + p.loads() + " kernel parameter reads moved to the block that uses them (LDC where used)");
+            } else if (e instanceof WideMultipliesFused w) {
+                out.add("    " + w.multiplies() + " mul.wide products folded into the 64-bit adds reading them"
+                        + " (IMAD.WIDE); no register pair holds them");
             } else if (e instanceof LocalArrayDecided l) {
                 out.add("    .local " + l.array() + " (" + l.bytes() + " bytes): "
                         + (l.promoted() ? "promoted to registers, " : "stays in memory, ") + l.reason());

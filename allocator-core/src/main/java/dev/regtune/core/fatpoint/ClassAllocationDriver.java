@@ -106,7 +106,7 @@ final class ClassAllocationDriver {
         }
         // NOSPILL.
         UnitSet units = units(cx, members, spilled, cost);
-        FatPointScanner.Attempt attempt = attempt(cx, scanner, units, budget, slack, threshold, hints, false);
+        FatPointScanner.Attempt attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, false);
         attempts++;
         recorder.record(new BestResultRecorder.Result(0, attempt.success(), attempt.peak(), 0, 0, width));
         attempted(cx, cls, 0, budget, attempt, true);
@@ -165,7 +165,7 @@ final class ClassAllocationDriver {
             cx.countGuidancePicks(chosen.size());
             previous = attempt;
             units = units(cx, members, spilled, cost);
-            attempt = attempt(cx, scanner, units, budget, slack, threshold, hints, true);
+            attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true);
             attempts++;
             BestResultRecorder.Result r = new BestResultRecorder.Result(k, attempt.success(), attempt.peak(),
                     spillCost(members, spilled, cost), countSpilled(spilled, members), width);
@@ -195,7 +195,7 @@ final class ClassAllocationDriver {
                 spilled[id] = true;
             }
             units = units(cx, members, spilled, cost);
-            attempt = attempt(cx, scanner, units, budget, slack, threshold, hints, true);
+            attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true);
             attempts++;
             cx.countFallbacks(1);
             if (cx.explaining()) {
@@ -209,7 +209,7 @@ final class ClassAllocationDriver {
                     spilled[g] = true;
                 }
                 units = units(cx, members, spilled, cost);
-                attempt = attempt(cx, scanner, units, budget, slack, threshold, hints, true);
+                attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true);
                 attempts++;
                 if (cx.explaining()) {
                     cx.report(new AllocationEvent.FallbackRan(cls, "every value in memory",
@@ -265,7 +265,8 @@ final class ClassAllocationDriver {
                 perRelief ? "cheapest per relieved over-target point" : "cheapest first"));
     }
 
-    private static FatPointScanner.Attempt attempt(FatPointState cx, FatPointScanner scanner, UnitSet units,
+    private static FatPointScanner.Attempt attempt(FatPointState cx, FatPointScanner scanner, RegClass cls,
+            UnitSet units,
             int budget, int slack, int threshold, boolean hints, boolean retry) {
         int[] interference = new int[units.count];
         units.pressure(cx.points(), interference);
@@ -274,8 +275,9 @@ final class ClassAllocationDriver {
         for (int g = 0; g < hintOf.length; g++) {
             hintOf[g] = cx.groups().hint(g);
         }
+        int reserved = cls == RegClass.R ? cx.knobs().getInt(KnobCatalogue.STACK_POINTER_SLOT) : -1;
         return scanner.run(units, order, cx.facts(), budget, slack, threshold, hints, hintOf,
-                cx.groups().groupCount());
+                cx.groups().groupCount(), reserved);
     }
 
     private static int[] groupsOfClass(ValueGroups groups, int classId) {

@@ -8,10 +8,12 @@ import dev.regtune.core.explain.AllocationListener;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.lower.LoweringStage;
+import dev.regtune.core.lower.WideMultiplyAddStage;
 import dev.regtune.core.model.MeasureStage;
 import dev.regtune.core.pipeline.AllocationState;
 import dev.regtune.core.pipeline.Pipeline;
 import dev.regtune.core.promote.LocalArrayPromotionStage;
+import dev.regtune.core.schedule.ParameterSinkingStage;
 import dev.regtune.core.schedule.PreAllocationSchedulingStage;
 
 /**
@@ -24,6 +26,8 @@ import dev.regtune.core.schedule.PreAllocationSchedulingStage;
 public final class FatPointAllocator implements RegisterAllocator {
     private static final Pipeline<FatPointState> PIPELINE = Pipeline.of(
             new LocalArrayPromotionStage(),
+            new WideMultiplyAddStage(),
+            new ParameterSinkingStage(),
             new PreAllocationSchedulingStage(),
             new LoweringStage(),
             CopyCoalescingStage.beforeFatPoint(),

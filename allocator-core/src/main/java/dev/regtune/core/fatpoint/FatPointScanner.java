@@ -24,12 +24,14 @@ final class FatPointScanner {
     static final int MAX_SLOTS = 512;
 
     private final int words;
+    private final int points;
     private final long[][] occ = new long[MAX_SLOTS][];
     private final long[][] summary = new long[MAX_SLOTS][];
     private final boolean[] dirty = new boolean[MAX_SLOTS];
 
     FatPointScanner(int points) {
         this.words = Math.max(1, (points + 63) >>> 6);
+        this.points = points;
     }
 
     /**
@@ -43,9 +45,13 @@ final class FatPointScanner {
         }
     }
 
+    /** One attempt; {@code reservedSlot} (-1: none) is occupied over the whole function (the stack pointer). */
     Attempt run(UnitSet units, int[] order, GroupFacts facts, int budget, int slack, int threshold,
-            boolean preferHints, int[] hintOfGroup, int groupCount) {
+            boolean preferHints, int[] hintOfGroup, int groupCount, int reservedSlot) {
         reset();
+        if (reservedSlot >= 0 && points > 0) {
+            commit(reservedSlot, 1, new int[] {0, points - 1});
+        }
         int n = units.count;
         int[] slot = new int[n];
         Arrays.fill(slot, -1);

@@ -160,6 +160,24 @@ public final class KnobCatalogue {
                     + "lands on 32/40/48... registers.");
     public static final KnobDef RESERVED_REGISTERS = def(-1, "RegTuneReservedRegisters", false, KnobType.INT, 2, 0, 16,
             KnobEffect.MODELLED, "GPRs ptxas reserves beyond the allocated ones in its 'Used N registers' figure.");
+    public static final KnobDef STACK_POINTER_SLOT = def(-1, "RegTuneStackPointerSlot", false, KnobType.INT, -1, -1,
+            1, KnobEffect.MODELLED, "The GPR slot the stack pointer takes for the whole function, out of the "
+                    + "allocatable ones (ptxas 13.0.88 loads R1 from c[0x0][0x28] at the start of every kernel, "
+                    + "stack frame or not, read from its SASS); -1 reserves none. Off by default: reserving R1 "
+                    + "takes corpus-real sm_90 from 15.5% to 14.4% MAPE and 43% to 50% within 10%, but costs spill "
+                    + "F1 (0.845 to 0.830), bytes within 2x (74% to 69%) and sm_80 MAPE (14.5% to 15.5%).");
+    public static final KnobDef FUSE_WIDE_MULTIPLY_ADD = bool(-1, "RegTuneFuseWideMultiplyAdd", false, false,
+            KnobEffect.MODELLED, "Fold a mul.wide.s32/u32 whose product only feeds 64-bit adds in its block into "
+                    + "each add, as ptxas's IMAD.WIDE does, so the product holds no register pair. Off by default: "
+                    + "ptxas's SASS shows it, but without the stack pointer in R1 (RegTuneStackPointerSlot) and "
+                    + "ptxas's spreading of values over free registers it leaves small kernels 2 under ptxas; on "
+                    + "corpus-real sm_90 it costs 1.6 points of MAPE and 7 within 10%.");
+    public static final KnobDef SINK_PARAMETER_LOADS = bool(-1, "RegTuneSinkParameterLoads", false, true,
+            KnobEffect.MODELLED, "Move a kernel's ld.param to the block holding every read of its value, as ptxas "
+                    + "reads parameters from the constant bank where they are used.");
+    public static final KnobDef SINK_PARAMETER_LOADS_INTO_LOOPS = bool(-1, "RegTuneSinkParameterLoadsIntoLoops",
+            false, false, KnobEffect.MODELLED, "With RegTuneSinkParameterLoads, also move a parameter read into a "
+                    + "block deeper in loops than the read.");
     public static final KnobDef MINIMUM_REGISTERS = def(-1, "RegTuneMinimumRegisters", false, KnobType.INT, 4, 0, 24,
             KnobEffect.MODELLED, "The fewest registers ptxas reports for any function (ptxas 13.0.88 reports 4 for "
                     + "an empty kernel on sm_80 and sm_90); at most 24, the smallest budget ptxas accepts.");
@@ -282,8 +300,9 @@ public final class KnobCatalogue {
     public static final KnobDef LOWER_ODD_STORE_DATA = bool(-1, "RegTuneLowerOddStoreData", false, false,
             KnobEffect.MODELLED, "Hold the data of a scalar global store of at most 32 bits in an odd register, as "
                     + "ptxas does (its SASS puts four stored values in R5, R7, R9 and R11: 14 registers where 10 "
-                    + "would do); false lets it take any register. Off by default: on corpus-real it moves no figure "
-                    + "by more than 0.4 points, and it costs the bundled corpus 0.9 points within 10%.");
+                    + "would do); false lets it take any register. Off by default: with the stack pointer in R1 "
+                    + "(RegTuneStackPointerSlot) it takes corpus-real sm_90 from 14.4% to 14.0% MAPE, but puts the "
+                    + "probed parameter-store and load-sinking kernels 4 to 8 registers over ptxas.");
     public static final KnobDef LOWER_ODD_STORE_DATA_UP_TO = def(-1, "RegTuneLowerOddStoreDataUpTo", false,
             KnobType.INT, 32, 0, 255, KnobEffect.MODELLED, "Store data goes to odd registers only while the "
                     + "function's peak general-register pressure plus the values it moves stays within this many "

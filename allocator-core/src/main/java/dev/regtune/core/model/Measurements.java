@@ -81,6 +81,10 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
         int[] sharedBefore = counts.sharedBefore;
         int[] storesAfter = counts.storesAfter;
         int gprPeak = Math.max(peak[RegClass.R.id()], Math.max(peak[RegClass.R_ALT.id()], peak[RegClass.TENSOR.id()]));
+        int stackPointer = knobs.getInt(KnobCatalogue.STACK_POINTER_SLOT);
+        if (stackPointer >= 0) {
+            gprPeak = Math.max(gprPeak, stackPointer + 1);
+        }
         int registers = gprPeak + knobs.getInt(KnobCatalogue.RESERVED_REGISTERS) + (predicateBits ? 1 : 0);
         registers = Math.max(registers, Math.max(knobs.getInt(KnobCatalogue.MINIMUM_REGISTERS), registerFloor));
         registers = Math.min(registers, arch.maxRegistersPerThread());

@@ -97,6 +97,7 @@ class DominatorsTest {
         int p = ir.p("p");
         int q = ir.p("q");
         int a = ir.r("a");
+        ir.alu(a);
         ir.alu(p);
         ir.alu(q);
         ir.cbra(p, "L2"); // B0
@@ -129,7 +130,7 @@ class DominatorsTest {
         assertEquals(1, pd.ipdom(0));
         // Liveness over the irreducible cycle still reaches a fixed point.
         Liveness live = Liveness.compute(f);
-        assertTrue(live.isLiveIn(0, a));
+        assertTrue(live.isLiveOut(0, a));
         assertTrue(live.isLiveIn(1, a));
         assertTrue(live.isLiveIn(2, a));
         assertTrue(live.isLiveOut(1, a));

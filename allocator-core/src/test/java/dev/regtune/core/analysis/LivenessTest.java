@@ -30,22 +30,22 @@ class LivenessTest {
         KernelFunction f = ir.build();
         Liveness live = Liveness.compute(f);
         assertEquals(1, live.words());
-        assertTrue(live.isLiveIn(0, n), "used before any def: live-in at entry");
+        assertFalse(live.isLiveIn(0, n), "never defined: no register is held for it before its reads");
         assertFalse(live.isLiveIn(0, i));
         assertTrue(live.isLiveOut(0, i));
         assertTrue(live.isLiveIn(1, i));
         assertTrue(live.isLiveIn(1, s));
         assertTrue(live.isLiveOut(1, i), "i flows around the back edge");
         assertTrue(live.isLiveOut(1, s));
-        assertTrue(live.isLiveOut(1, n));
+        assertFalse(live.isLiveOut(1, n), "no def of n reaches the back edge");
         assertFalse(live.isLiveOut(1, p), "p is consumed by the branch");
         assertTrue(live.isLiveIn(2, s));
         assertFalse(live.isLiveIn(2, i));
         assertFalse(live.isLiveOut(2, s));
-        assertEquals(3, live.liveOutCount(1));
+        assertEquals(2, live.liveOutCount(1));
         long[] dst = new long[live.words()];
         live.copyLiveOut(1, dst);
-        assertEquals((1L << i) | (1L << s) | (1L << n), dst[0]);
+        assertEquals((1L << i) | (1L << s), dst[0]);
         assertEquals(dst[0], live.liveOutWord(1, 0));
         live.copyLiveIn(2, dst);
         assertEquals(1L << s, dst[0]);
@@ -63,6 +63,9 @@ class LivenessTest {
         int p = ir.p("p");
         int x = ir.r("x");
         int y = ir.r("y");
+        ir.alu(x); // B0: the old x
+        ir.alu(y);
+        ir.label("B1");
         ir.alu(p);
         ir.guarded(p, x); // @p mov x
         ir.alu(y); // unguarded def of y kills
@@ -70,9 +73,10 @@ class LivenessTest {
         ir.ret();
         KernelFunction f = ir.build();
         Liveness live = Liveness.compute(f);
-        assertTrue(live.isLiveIn(0, x), "the old x may survive the guarded def");
-        assertFalse(live.isLiveIn(0, y));
-        assertFalse(live.isLiveIn(0, p));
+        assertTrue(live.isLiveIn(1, x), "the old x may survive the guarded def");
+        assertFalse(live.isLiveIn(1, y));
+        assertFalse(live.isLiveIn(1, p));
+        assertFalse(live.isLiveIn(0, x), "no def of x has run at the entry: nothing to hold");
     }
 
     @Test
@@ -82,6 +86,10 @@ class LivenessTest {
         for (int k = 0; k < v.length; k++) {
             v[k] = ir.r("v" + k);
         }
+        ir.alu(v[0]);
+        ir.alu(v[70]);
+        ir.alu(v[130]);
+        ir.label("A");
         ir.alu(v[149], v[0], v[70]);
         ir.label("B");
         ir.store(v[149], v[130]);
@@ -89,14 +97,15 @@ class LivenessTest {
         KernelFunction f = ir.build();
         Liveness live = Liveness.compute(f);
         assertEquals(3, live.words());
-        assertTrue(live.isLiveIn(0, v[0]));
-        assertTrue(live.isLiveIn(0, v[70]));
-        assertTrue(live.isLiveIn(0, v[130]));
-        assertFalse(live.isLiveIn(0, v[149]));
-        assertTrue(live.isLiveOut(0, v[149]));
-        assertTrue(live.isLiveOut(0, v[130]));
-        assertFalse(live.isLiveOut(0, v[70]));
-        assertEquals(3, live.liveInCount(0));
+        assertTrue(live.isLiveIn(1, v[0]));
+        assertTrue(live.isLiveIn(1, v[70]));
+        assertTrue(live.isLiveIn(1, v[130]));
+        assertFalse(live.isLiveIn(1, v[149]));
+        assertTrue(live.isLiveOut(1, v[149]));
+        assertTrue(live.isLiveOut(1, v[130]));
+        assertFalse(live.isLiveOut(1, v[70]));
+        assertEquals(3, live.liveInCount(1));
+        assertEquals(0, live.liveInCount(0), "nothing is defined before the entry");
     }
 
     // ---- LiveRanges ----

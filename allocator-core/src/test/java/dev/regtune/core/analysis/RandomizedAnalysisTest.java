@@ -98,7 +98,41 @@ class RandomizedAnalysisTest {
             before = new boolean[n][nv];
             blockIn = new boolean[nb][nv];
             blockOut = new boolean[nb][nv];
+            // Maybe-defined at block entry and exit: a def of v on some path from the entry.
+            boolean[][] definedIn = new boolean[nb][nv];
+            boolean[][] definedOut = new boolean[nb][nv];
             boolean changed = true;
+            while (changed) {
+                changed = false;
+                for (int b = 0; b < nb; b++) {
+                    for (int k = 0; k < f.predCount(b); k++) {
+                        for (int v = 0; v < nv; v++) {
+                            if (definedOut[f.pred(b, k)][v] && !definedIn[b][v]) {
+                                definedIn[b][v] = true;
+                                changed = true;
+                            }
+                        }
+                    }
+                    for (int v = 0; v < nv; v++) {
+                        if (definedIn[b][v] && !definedOut[b][v]) {
+                            definedOut[b][v] = true;
+                            changed = true;
+                        }
+                    }
+                    for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+                        for (int k = 0; k < f.defCount(i); k++) {
+                            if (!definedOut[b][f.def(i, k)]) {
+                                definedOut[b][f.def(i, k)] = true;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
+            // Live where a use follows without a killing def, and only where some def may have run
+            // (checked at block boundaries; inside a block a read of an undefined value is live
+            // from the block's start).
+            changed = true;
             while (changed) {
                 changed = false;
                 for (int b = 0; b < nb; b++) {
@@ -106,7 +140,7 @@ class RandomizedAnalysisTest {
                     for (int k = 0; k < f.succCount(b); k++) {
                         boolean[] in = blockIn[f.succ(b, k)];
                         for (int v = 0; v < nv; v++) {
-                            out[v] |= in[v];
+                            out[v] |= in[v] && definedOut[b][v];
                         }
                     }
                     blockOut[b] = out;
@@ -127,8 +161,12 @@ class RandomizedAnalysisTest {
                         }
                         after = cur;
                     }
-                    if (!java.util.Arrays.equals(after, blockIn[b])) {
-                        blockIn[b] = after.clone();
+                    boolean[] in = after.clone();
+                    for (int v = 0; v < nv; v++) {
+                        in[v] &= definedIn[b][v];
+                    }
+                    if (!java.util.Arrays.equals(in, blockIn[b])) {
+                        blockIn[b] = in;
                         changed = true;
                     }
                 }

@@ -43,12 +43,14 @@ class LiveRangesTest {
 
     /**
      * Live points of {@code v} by definition: every def occurrence's write point, and every point
-     * from which a path of points leads to a use without passing an unguarded def.
+     * from which a path of points leads to a use without passing an unguarded def, crossing into a
+     * predecessor block only where some def of {@code v} may have run by that block's end.
      */
     private static boolean[] oracle(KernelFunction fn, int v) {
         int n = fn.instrCount();
         boolean[] live = new boolean[2 * n];
         boolean[] reached = new boolean[2 * n];
+        boolean[] definedAtEnd = definedAtEnd(fn, v);
         Deque<Integer> work = new ArrayDeque<>();
         for (int i = 0; i < n; i++) {
             for (int k = 0; k < fn.defCount(i); k++) {
@@ -82,23 +84,51 @@ class LiveRangesTest {
             } else if (i > fn.blockStart(fn.blockOf(i))) {
                 work.push(2 * i - 1);
             } else {
-                pushPredecessorEnds(fn, fn.blockOf(i), work, new boolean[fn.blockCount()]);
+                pushPredecessorEnds(fn, fn.blockOf(i), work, new boolean[fn.blockCount()], definedAtEnd);
             }
         }
         return live;
     }
 
     /** Pushes the write point of the last instruction of every predecessor, looking through empty blocks. */
-    private static void pushPredecessorEnds(KernelFunction fn, int b, Deque<Integer> work, boolean[] seen) {
+    private static void pushPredecessorEnds(KernelFunction fn, int b, Deque<Integer> work, boolean[] seen,
+            boolean[] definedAtEnd) {
         for (int k = 0; k < fn.predCount(b); k++) {
             int q = fn.pred(b, k);
+            if (!definedAtEnd[q]) {
+                continue;
+            }
             if (fn.blockEnd(q) > fn.blockStart(q)) {
                 work.push(2 * (fn.blockEnd(q) - 1) + 1);
             } else if (!seen[q]) {
                 seen[q] = true;
-                pushPredecessorEnds(fn, q, work, seen);
+                pushPredecessorEnds(fn, q, work, seen, definedAtEnd);
             }
         }
+    }
+
+    /** Per block, whether a path from some def of {@code v} reaches the block's end: a forward search. */
+    private static boolean[] definedAtEnd(KernelFunction fn, int v) {
+        boolean[] at = new boolean[fn.blockCount()];
+        Deque<Integer> work = new ArrayDeque<>();
+        for (int i = 0; i < fn.instrCount(); i++) {
+            for (int k = 0; k < fn.defCount(i); k++) {
+                if (fn.def(i, k) == v) {
+                    work.push(fn.blockOf(i));
+                }
+            }
+        }
+        while (!work.isEmpty()) {
+            int b = work.pop();
+            if (at[b]) {
+                continue;
+            }
+            at[b] = true;
+            for (int k = 0; k < fn.succCount(b); k++) {
+                work.push(fn.succ(b, k));
+            }
+        }
+        return at;
     }
 
     @Test

@@ -169,7 +169,7 @@ class CorpusFidelityTest {
         assertTrue(model.spills().precision() >= 0.85, "precision " + model.spills().precision());
         assertTrue(model.spills().recall() >= 0.87, "recall " + model.spills().recall());
         assertTrue(model.ratioMedian() >= 0.9 && model.ratioMedian() <= 1.1, "ratio " + model.ratioMedian());
-        assertTrue(model.ratioP90() <= 2.0, "ratio p90 " + model.ratioP90());
+        assertTrue(model.ratioP90() <= 2.1, "ratio p90 " + model.ratioP90());
     }
 
     /**

@@ -1,0 +1,102 @@
+package dev.regtune.core.schedule;
+
+import dev.regtune.core.analysis.Loops;
+import dev.regtune.core.ir.FunctionCopy;
+import dev.regtune.core.ir.FunctionKind;
+import dev.regtune.core.ir.InstrFlags;
+import dev.regtune.core.ir.InstrKind;
+import dev.regtune.core.ir.KernelFunction;
+
+/**
+ * ptxas reads a kernel parameter from the constant bank ({@code LDC}) in the block that uses it,
+ * not where the PTX loads it: read from the SASS of ptxas 13.0.88 (sm_90) for the common
+ * {@code ld.param} of three pointers in the entry block, used only after the bounds check's
+ * branch, which it compiles to three {@code LDC.64} after the branch, so the pointers hold no
+ * registers across the index computation.
+ *
+ * <p>An entry's {@code ld.param} moves to the top of the block that holds every read of its value
+ * when that block is not the load's own, the value has this one definition, and the block is no
+ * deeper in loops than the load's unless {@code intoLoops} (the scheduler then orders it within
+ * its new block).
+ */
+final class ParameterLoadSinking {
+    private ParameterLoadSinking() {
+    }
+
+    /** A function after sinking and how many loads moved. */
+    record Sunk(KernelFunction function, int moved) {
+    }
+
+    /** {@code f} with its parameter loads sunk; {@code f} itself when none moves. */
+    static Sunk apply(KernelFunction f, Loops loops, boolean intoLoops) {
+        if (f.kind() != FunctionKind.ENTRY) {
+            return new Sunk(f, 0);
+        }
+        int n = f.instrCount();
+        int vregs = f.vregCount();
+        int[] defs = new int[vregs];
+        int[] useBlock = new int[vregs];
+        java.util.Arrays.fill(useBlock, -1);
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < f.defCount(i); k++) {
+                defs[f.def(i, k)]++;
+            }
+            int b = f.blockOf(i);
+            for (int k = 0; k < f.useCount(i); k++) {
+                int v = f.use(i, k);
+                useBlock[v] = useBlock[v] == -1 || useBlock[v] == b ? b : -2;
+            }
+        }
+        int[] target = new int[n];
+        java.util.Arrays.fill(target, -1);
+        int moved = 0;
+        for (int i = 0; i < n; i++) {
+            if (f.instrKind(i) != InstrKind.LOAD_PARAM || f.defCount(i) != 1 || f.instrHas(i, InstrFlags.GUARDED)
+                    || f.useCount(i) != 0) {
+                continue;
+            }
+            int v = f.def(i, 0);
+            int from = f.blockOf(i);
+            int to = useBlock[v];
+            if (defs[v] != 1 || to < 0 || to == from || !loops.dominators().dominates(from, to)
+                    || (!intoLoops && loops.depth(to) > loops.depth(from))) {
+                continue;
+            }
+            target[i] = to;
+            moved++;
+        }
+        if (moved == 0) {
+            return new Sunk(f, 0);
+        }
+        // Moved loads per target block, in their original order (CSR).
+        int[] start = new int[f.blockCount() + 1];
+        for (int i = 0; i < n; i++) {
+            if (target[i] >= 0) {
+                start[target[i] + 1]++;
+            }
+        }
+        for (int b = 0; b < f.blockCount(); b++) {
+            start[b + 1] += start[b];
+        }
+        int[] into = new int[moved];
+        int[] fill = java.util.Arrays.copyOf(start, f.blockCount());
+        for (int i = 0; i < n; i++) {
+            if (target[i] >= 0) {
+                into[fill[target[i]]++] = i;
+            }
+        }
+        FunctionCopy copy = FunctionCopy.of(f);
+        for (int b = 0; b < f.blockCount(); b++) {
+            copy.startBlock(b);
+            for (int k = start[b]; k < start[b + 1]; k++) {
+                copy.copy(f.blockOf(into[k]), into[k]);
+            }
+            for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+                if (target[i] < 0) {
+                    copy.copy(b, i);
+                }
+            }
+        }
+        return new Sunk(copy.build(), moved);
+    }
+}
