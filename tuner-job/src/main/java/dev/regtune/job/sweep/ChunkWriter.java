@@ -3,7 +3,7 @@ package dev.regtune.job.sweep;
 import dev.regtune.job.results.ResultSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
+import dev.regtune.job.storage.Location;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
@@ -134,7 +134,7 @@ final class ChunkWriter {
                     : jsc.defaultParallelism() * SweepJob.TASKS_PER_CORE;
             for (Map.Entry<String, long[]> arch : SweepJob.byArch(codes, kernels.value()).entrySet()) {
                 long chunk = seq.incrementAndGet();
-                Path staged = store.staged(runId, lease.attempt(), chunk, arch.getKey());
+                Location staged = store.staged(runId, lease.attempt(), chunk, arch.getKey());
                 StatusCounts counts = new StatusCounts(spark.sparkContext());
                 List<long[]> blocks = SweepJob.blocks(arch.getValue(), tasks);
                 jsc.setJobGroup("regtune-" + runId + "-chunk-" + chunk, "regtune sweep " + runId + ": chunk " + chunk
@@ -152,7 +152,7 @@ final class ChunkWriter {
         }
     }
 
-    private void publish(Path staged, String runId, String arch, long chunk, SortedMap<String, Long> counts)
+    private void publish(Location staged, String runId, String arch, long chunk, SortedMap<String, Long> counts)
             throws IOException {
         synchronized (commitLock) {
             if (stopped) {

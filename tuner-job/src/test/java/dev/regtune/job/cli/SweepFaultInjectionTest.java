@@ -188,12 +188,12 @@ class SweepFaultInjectionTest {
                 .groupBy(ResultColumns.STATUS).count().collectAsList()) {
             table.put(r.getString(0), r.getLong(1));
         }
-        JsonNode record = new ObjectMapper().readTree(Files.readString(store.runRecord(runId), StandardCharsets.UTF_8));
+        JsonNode record = new ObjectMapper().readTree(store.runRecord(runId).readString());
         Map<String, Long> recorded = new TreeMap<>();
         record.path("rows_by_status").fields().forEachRemaining(e -> recorded.put(e.getKey(), e.getValue().asLong()));
         assertEquals(table, recorded, "the run record counts what the table holds, " + when);
         assertTrue(record.path("complete").asBoolean(), when);
-        try (Stream<Path> staged = Files.walk(store.staging())) {
+        try (Stream<Path> staged = Files.walk(store.staging().localPath().orElseThrow())) {
             assertEquals(List.of(), staged.filter(Files::isRegularFile).toList(), "nothing left in staging, " + when);
         } catch (java.nio.file.NoSuchFileException e) {
             // no staging folder at all
