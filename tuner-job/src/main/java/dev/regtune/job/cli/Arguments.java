@@ -144,8 +144,13 @@ final class Arguments {
      * ({@code file:}, {@code hdfs:}, {@code s3a:}...); a usage error naming the option otherwise.
      */
     static Location location(String text, String option) {
+        return location(text, option, new org.apache.hadoop.conf.Configuration());
+    }
+
+    /** {@link #location(String, String)} with a Hadoop configuration ({@code --conf spark.hadoop.*}). */
+    static Location location(String text, String option, org.apache.hadoop.conf.Configuration hadoop) {
         try {
-            return Location.of(text);
+            return Location.of(text, hadoop);
         } catch (UnsupportedLocationException e) {
             throw new UsageException(option + " " + e.getMessage());
         }

@@ -53,6 +53,9 @@ public final class ReportCommand extends RegtuneCommand {
     @Mixin
     SplitOptions split = new SplitOptions();
 
+    @Mixin
+    SparkConfOptions spark = new SparkConfOptions();
+
     @Option(names = "--results", paramLabel = "DIR", required = true,
             description = "The --out folder of 'regtune sweep', or its results folder: a path or a Hadoop URI "
                     + "(hdfs://..., s3a://... with the connector).")
@@ -83,17 +86,17 @@ public final class ReportCommand extends RegtuneCommand {
             throw new UsageException(e.getMessage());
         }
         ReportObjective plotted = ReportObjective.of(parsed);
-        Location named = Arguments.location(out, "--out");
+        Location named = Arguments.location(out, "--out", spark.hadoop());
         Location target = named.absolute();
         Arguments.parentExists(named, "the report");
         if (target.isDirectory()) {
             throw new UsageException("'" + out + "' is a folder; --out names the HTML file to write");
         }
-        Location from = Arguments.location(results, "--results");
+        Location from = Arguments.location(results, "--results", spark.hadoop());
         ReportContent content;
         try {
             ResultsFolder folder = ResultsFolder.locate(from);
-            SparkSession session = SparkSessions.open("regtune report", Optional.empty());
+            SparkSession session = SparkSessions.open("regtune report", Optional.empty(), spark.settings());
             ResultTable table = new ResultTableReader(session).read(from,
                     new ReadOptions(Optional.ofNullable(runId), Optional.empty(), Optional.empty()));
             Selection selection = Selector.select(table, parsed, split.train(), split.seed());

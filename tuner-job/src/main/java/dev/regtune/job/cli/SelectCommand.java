@@ -68,6 +68,9 @@ public final class SelectCommand extends RegtuneCommand {
     @Mixin
     SplitOptions split = new SplitOptions();
 
+    @Mixin
+    SparkConfOptions spark = new SparkConfOptions();
+
     @Option(names = "--run-id", paramLabel = "ID",
             description = "Read only this run's rows (default: every run in the folder).")
     String runId;
@@ -94,7 +97,7 @@ public final class SelectCommand extends RegtuneCommand {
     @Override
     protected int run() throws IOException {
         Objective parsed;
-        Location named = Arguments.location(results, "--results");
+        Location named = Arguments.location(results, "--results", spark.hadoop());
         Location folder;
         try {
             parsed = Objective.parse(objective);
@@ -106,11 +109,12 @@ public final class SelectCommand extends RegtuneCommand {
         if (rows < 1) {
             throw new UsageException("--rows must be at least 1, not " + rows);
         }
-        Location target = out != null ? Arguments.location(out, "--out") : defaultOut(named, folder);
+        Location target = out != null ? Arguments.location(out, "--out", spark.hadoop()) : defaultOut(named, folder);
         Arguments.parentExists(target, "the selection file");
         ResultTable table;
         try {
-            ResultTableReader reader = new ResultTableReader(SparkSessions.open("regtune select", Optional.empty()));
+            ResultTableReader reader = new ResultTableReader(SparkSessions.open("regtune select", Optional.empty(),
+                    spark.settings()));
             table = reader.read(named, new ReadOptions(Optional.ofNullable(runId), Optional.ofNullable(modelVersion),
                     Optional.ofNullable(arch)));
         } catch (SelectionInputException e) {

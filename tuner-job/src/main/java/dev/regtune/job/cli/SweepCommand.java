@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code regtune sweep}: the Spark job, kernels x configurations into the Parquet result table. */
@@ -119,6 +120,9 @@ public final class SweepCommand extends RegtuneCommand {
                     + "atomically; sweep to HDFS and copy the finished folder there.")
     String out;
 
+    @Mixin
+    SparkConfOptions spark = new SparkConfOptions();
+
     @Option(names = "--master", paramLabel = "MASTER",
             description = "Spark master: local[*], local[N] or spark://HOST:PORT (default: spark-submit's, "
                     + "else " + SparkSessions.DEFAULT_MASTER + ").")
@@ -177,10 +181,11 @@ public final class SweepCommand extends RegtuneCommand {
             throw new UsageException(e.getMessage());
         }
         SweepRequest request = request();
-        ResultStore store = new ResultStore(Arguments.location(out, "--out"));
+        ResultStore store = new ResultStore(Arguments.location(out, "--out", spark.hadoop()));
         PrintWriter err = err();
         SweepProgress progress = new SweepProgress(err, System.console() != null);
-        try (SparkSessions.Session session = SparkSessions.session("regtune sweep", Optional.ofNullable(master))) {
+        try (SparkSessions.Session session = SparkSessions.session("regtune sweep", Optional.ofNullable(master),
+                spark.settings())) {
             SweepSummary s = new SweepJob(session.spark(), store, progress).run(request);
             print(s);
             return 0;
@@ -209,7 +214,8 @@ public final class SweepCommand extends RegtuneCommand {
     }
 
     private SweepRequest request() {
-        Location spec = Arguments.readableFile(Arguments.location(spaceFile, "--space"), "space spec");
+        Location spec = Arguments.readableFile(Arguments.location(spaceFile, "--space", spark.hadoop()),
+                "space spec");
         KnobSpace space = spec.localPath().isPresent() ? SpaceValidateCommand.load(spec.localPath().get()) : null;
         String specText;
         try {
@@ -225,7 +231,7 @@ public final class SweepCommand extends RegtuneCommand {
             }
         }
         Optional<String> archFilter = Optional.ofNullable(arch).map(a -> Arguments.arch(a).name());
-        Location kernelPath = kernels != null ? Arguments.location(kernels, "--kernels")
+        Location kernelPath = kernels != null ? Arguments.location(kernels, "--kernels", spark.hadoop())
                 : Location.local(BundledCorpus.manifest().orElseThrow(() ->
                         new UsageException("no --kernels given and the bundled manifest " + BundledCorpus.MANIFEST
                                 + " is not here; run from the RegTune checkout or name the kernels")));

@@ -20,7 +20,10 @@
  * the JVM at any step. The output folder, the kernels and the space may be on any Hadoop file
  * system ({@link dev.regtune.job.storage.Location}; kernels there are copied to the driver once by
  * {@link dev.regtune.job.sweep.RemoteKernels}); the commit needs an atomic rename, so an object store
- * is refused as output ({@link dev.regtune.job.sweep.ResultStore#refuseObjectStore}). Allocation logic
+ * is refused as output ({@link dev.regtune.job.sweep.ResultStore#refuseObjectStore}). Each chunk is a
+ * named Spark job group and stage ({@code regtune sweep RUN: [round R, ]chunk N}); a task that fails
+ * instead of giving a row reaches the driver as one sentence naming the kernel and the configuration
+ * ({@link dev.regtune.job.sweep.SweepTaskException}). Allocation logic
  * lives in allocator-core; this package only fans it out and records it.
  */
 package dev.regtune.job.sweep;
