@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.regtune.job.results.ResultColumns;
 import dev.regtune.job.spark.SparkSessions;
 import dev.regtune.job.storage.Location;
+import dev.regtune.datasets.load.KernelSource;
+import dev.regtune.job.sweep.KernelCatalog;
+import dev.regtune.job.sweep.RemoteKernels;
 import dev.regtune.job.sweep.ResultStore;
 import dev.regtune.job.sweep.SweepFixtures;
 import java.io.IOException;
@@ -34,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * DataNode in this JVM) for the class. Kernels and the space are read from HDFS, the results written
  * there, {@code select}, {@code export} and {@code report} read them back and write their files there
  * (the profile byte for byte the one of the same sweep on a local folder, but for the results folder
- * it names), and a sweep killed on HDFS ({@link SweepKills}, as {@link SweepFaultInjectionTest} kills
- * local ones) resumes to every key once.
+ * it names), a manifest there gives the kernels it gives locally, and a sweep killed on HDFS
+ * ({@link SweepKills}, as {@link SweepFaultInjectionTest} kills local ones) resumes to every key once.
  */
 class HdfsSweepTest {
     @TempDir
@@ -125,6 +128,43 @@ class HdfsSweepTest {
                 local.resolve("profile.json").toString()).exit());
         assertEquals(Files.readString(local.resolve("profile.json"), StandardCharsets.UTF_8)
                 .replace(local.toString(), out), Location.of(out + "/profile.json").readString());
+    }
+
+    @Test
+    void aManifestOnHdfsGivesTheKernelsTheSameManifestGivesLocally() throws IOException {
+        // a checkout's layout: the manifest names its PTX files relative to the repository root
+        Path repo = dir.resolve("repo");
+        Path ptx = Files.createDirectories(repo.resolve("datasets/corpus/ptx/sm_90"));
+        List<String> lines = Files.readAllLines(Path.of("../datasets/corpus/manifest.csv"), StandardCharsets.UTF_8);
+        List<String> kept = new ArrayList<>(List.of(lines.get(0)));
+        for (String line : lines) {
+            for (String module : List.of("elementwise", "transpose")) {
+                if (line.contains(",datasets/corpus/ptx/sm_90/" + module + ".ptx,")) {
+                    kept.add(line);
+                    if (!Files.exists(ptx.resolve(module + ".ptx"))) {
+                        Files.copy(SweepFixtures.CORPUS_SM90.resolve(module + ".ptx"), ptx.resolve(module + ".ptx"));
+                    }
+                }
+            }
+        }
+        String first = kept.get(1); // and a row (of its own id) whose file is nowhere
+        kept.add("0123456789abcdef"
+                + first.substring(first.indexOf(',')).replace("/elementwise.ptx,", "/missing.ptx,"));
+        Path manifest = repo.resolve("datasets/corpus/manifest.csv");
+        Files.write(manifest, kept, StandardCharsets.UTF_8);
+        cluster.getFileSystem().copyFromLocalFile(hadoop(repo), new org.apache.hadoop.fs.Path("/repo"));
+
+        KernelCatalog local = KernelCatalog.of(KernelSource.manifest(manifest), Optional.empty(), "sm_90");
+        Location onHdfs = Location.of(hdfs + "/repo/datasets/corpus/manifest.csv");
+        KernelCatalog remote = KernelCatalog.of(RemoteKernels.of(onHdfs), Optional.empty(), "sm_90");
+        assertTrue(local.size() >= 3, "kernels of two modules: " + local.size());
+        assertEquals(local.kernels(), remote.kernels(), "same ids, entries, sources, families, architectures");
+        assertEquals(local.fingerprint(), remote.fingerprint());
+        for (int m = 0; m < local.modules(); m++) {
+            assertEquals(local.module(m), remote.module(m));
+        }
+        assertEquals(1, remote.unreadable().size(), "the missing file is reported, not fatal: " + remote.unreadable());
+        assertEquals(local.unreadable(), remote.unreadable(), "named and worded as locally");
     }
 
     @Test
