@@ -11,6 +11,8 @@ import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.job.allocate.AllocatorFamily;
+import dev.regtune.job.storage.Location;
+import dev.regtune.job.storage.UnsupportedLocationException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -135,6 +137,59 @@ final class Arguments {
             throw new UsageException(option + " must be between 0 (no limit) and 255, not " + n);
         }
         return n;
+    }
+
+    /**
+     * The file or folder an option names: a plain path, or a URI that Hadoop's FileSystem resolves
+     * ({@code file:}, {@code hdfs:}, {@code s3a:}...); a usage error naming the option otherwise.
+     */
+    static Location location(String text, String option) {
+        return location(text, option, new org.apache.hadoop.conf.Configuration());
+    }
+
+    /** {@link #location(String, String)} with a Hadoop configuration ({@code --conf spark.hadoop.*}). */
+    static Location location(String text, String option, org.apache.hadoop.conf.Configuration hadoop) {
+        try {
+            return Location.of(text, hadoop);
+        } catch (UnsupportedLocationException e) {
+            throw new UsageException(option + " " + e.getMessage());
+        }
+    }
+
+    /** {@link #readableFile(Path, String)} for a {@link Location}, with the same sentences. */
+    static Location readableFile(Location p, String what) {
+        if (p.localPath().isPresent()) {
+            readableFile(p.localPath().get(), what);
+            return p;
+        }
+        try {
+            if (!p.exists()) {
+                throw new UsageException(what + " '" + p + "' does not exist");
+            }
+            if (!p.isFile()) {
+                throw new UsageException(what + " '" + p + "' is not a regular file");
+            }
+        } catch (UncheckedIOException e) {
+            throw new UsageException("cannot read " + what + " '" + p + "': " + IoFailures.reason(e));
+        }
+        return p;
+    }
+
+    /**
+     * The folder an output file goes into must exist: a usage error naming {@code what} otherwise
+     * ("the folder of the report 'x' does not exist").
+     */
+    static void parentExists(Location file, String what) {
+        Optional<Location> parent = file.absolute().parent();
+        boolean exists;
+        try {
+            exists = parent.isPresent() && parent.get().isDirectory();
+        } catch (UncheckedIOException e) {
+            exists = false;
+        }
+        if (!exists) {
+            throw new UsageException("the folder of " + what + " '" + file + "' does not exist");
+        }
     }
 
     /** A regular, readable file, or a usage error naming what is wrong with it. */

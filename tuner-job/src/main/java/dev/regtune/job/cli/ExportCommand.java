@@ -4,9 +4,9 @@ import dev.regtune.job.select.ProfileExport;
 import dev.regtune.job.select.SavedSelection;
 import dev.regtune.job.select.SelectionInputException;
 import dev.regtune.job.select.SelectionJson;
+import dev.regtune.job.storage.Location;
 import dev.regtune.space.profile.ProfileFormat;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Command;
@@ -39,8 +39,8 @@ import picocli.CommandLine.Option;
 public final class ExportCommand extends RegtuneCommand {
 
     @Option(names = "--selection", paramLabel = "FILE", required = true,
-            description = "The selection file written by 'regtune select'.")
-    Path selection;
+            description = "The selection file written by 'regtune select': a path or a Hadoop URI.")
+    String selection;
 
     @Option(names = "--kernel", paramLabel = "KERNEL",
             description = "Export this kernel's best configuration instead of the global one: its kernel_id, or "
@@ -52,8 +52,8 @@ public final class ExportCommand extends RegtuneCommand {
     String format;
 
     @Option(names = "--out", paramLabel = "FILE", required = true,
-            description = "The profile file to write (replaced if it exists).")
-    Path out;
+            description = "The profile file to write (replaced if it exists): a path or a Hadoop URI.")
+    String out;
 
     @Option(names = "--arch", paramLabel = "ARCH",
             description = "The profile's architecture; needed for the global configuration when the selection "
@@ -62,25 +62,25 @@ public final class ExportCommand extends RegtuneCommand {
 
     @Override
     protected int run() throws IOException {
+        Location target = Arguments.location(out, "--out");
         ProfileFormat f;
         try {
-            f = format != null ? ProfileFormat.named(format) : ProfileFormat.forPath(out);
+            f = format != null ? ProfileFormat.named(format)
+                    : ProfileFormat.forPath(target.localPath().orElse(Path.of(target.name())));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        Path parent = out.toAbsolutePath().getParent();
-        if (parent == null || !Files.isDirectory(parent)) {
-            throw new UsageException("the folder of the profile '" + out + "' does not exist");
-        }
+        Arguments.parentExists(target, "the profile");
+        Location from = Arguments.location(selection, "--selection");
         ProfileExport.Exported exported;
         try {
-            SavedSelection saved = SelectionJson.read(selection);
+            SavedSelection saved = SelectionJson.read(from);
             exported = kernel != null ? ProfileExport.kernel(saved, kernel, Optional.ofNullable(arch))
                     : ProfileExport.global(saved, Optional.ofNullable(arch));
         } catch (SelectionInputException e) {
             throw new UsageException(e.getMessage());
         }
-        f.write(exported.profile(), out);
+        target.writeString(f.toText(exported.profile()));
         out().printf("profile: %s for %s, %d changed knob%s, maxrregcount %d -> %s (%s)%n", exported.what(),
                 exported.profile().arch(), exported.profile().changedKnobs().size(),
                 exported.profile().changedKnobs().size() == 1 ? "" : "s", exported.profile().maxrregcount(), out,

@@ -8,7 +8,6 @@ import dev.regtune.job.select.ResultTableReader;
 import dev.regtune.job.select.SelectionInputException;
 import dev.regtune.job.spark.SparkSessions;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -41,20 +40,20 @@ public final class KnobsCommand extends RegtuneCommand {
     @Option(names = "--results", paramLabel = "DIR",
             description = "The --out folder of 'regtune sweep' (or its results folder): mark the knobs it shows to "
                     + "have no effect on any kernel (read with Spark, in local mode).")
-    Path results;
+    String results;
 
     @Override
     protected int run() throws IOException {
         Map<String, String> inSweep = new TreeMap<>();
         if (results != null) {
-            Path folder;
+            dev.regtune.job.storage.Location folder;
             try {
-                folder = ResultTableReader.resultsFolder(results);
+                folder = ResultTableReader.resultsFolder(Arguments.location(results, "--results"));
             } catch (SelectionInputException e) {
                 throw new UsageException(e.getMessage());
             }
             SparkSession spark = SparkSessions.open("regtune knobs", Optional.empty());
-            InertKnobs.of(spark.read().schema(ResultSchema.schema()).parquet(folder.toString()))
+            InertKnobs.of(spark.read().schema(ResultSchema.schema()).parquet(folder.sparkPath()))
                     .forEach((knob, verdict) -> inSweep.put(knob, switch (verdict) {
                         case EFFECT -> "changes results";
                         case NO_EFFECT -> "no effect";

@@ -15,11 +15,8 @@ import dev.regtune.job.select.Selection;
 import dev.regtune.job.select.SelectionInputException;
 import dev.regtune.job.select.Selector;
 import dev.regtune.job.spark.SparkSessions;
+import dev.regtune.job.storage.Location;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
@@ -56,13 +53,17 @@ public final class ReportCommand extends RegtuneCommand {
     @Mixin
     SplitOptions split = new SplitOptions();
 
+    @Mixin
+    SparkConfOptions spark = new SparkConfOptions();
+
     @Option(names = "--results", paramLabel = "DIR", required = true,
-            description = "The --out folder of 'regtune sweep', or its results folder.")
-    Path results;
+            description = "The --out folder of 'regtune sweep', or its results folder: a path or a Hadoop URI "
+                    + "(hdfs://..., s3a://... with the connector).")
+    String results;
 
     @Option(names = "--out", paramLabel = "FILE", required = true,
-            description = "The HTML file to write (replaced if it exists).")
-    Path out;
+            description = "The HTML file to write (replaced if it exists): a path or a Hadoop URI.")
+    String out;
 
     @Option(names = "--run-id", paramLabel = "ID",
             description = "Report only this run's rows (default: every run in the folder).")
@@ -85,35 +86,27 @@ public final class ReportCommand extends RegtuneCommand {
             throw new UsageException(e.getMessage());
         }
         ReportObjective plotted = ReportObjective.of(parsed);
-        Path target = out.toAbsolutePath().normalize();
-        Path parent = target.getParent();
-        if (parent == null || !Files.isDirectory(parent)) {
-            throw new UsageException("the folder of the report '" + out + "' does not exist");
-        }
-        if (Files.isDirectory(target)) {
+        Location named = Arguments.location(out, "--out", spark.hadoop());
+        Location target = named.absolute();
+        Arguments.parentExists(named, "the report");
+        if (target.isDirectory()) {
             throw new UsageException("'" + out + "' is a folder; --out names the HTML file to write");
         }
+        Location from = Arguments.location(results, "--results", spark.hadoop());
         ReportContent content;
         try {
-            ResultsFolder folder = ResultsFolder.locate(results);
-            SparkSession spark = SparkSessions.open("regtune report", Optional.empty());
-            ResultTable table = new ResultTableReader(spark).read(results,
+            ResultsFolder folder = ResultsFolder.locate(from);
+            SparkSession session = SparkSessions.open("regtune report", Optional.empty(), spark.settings());
+            ResultTable table = new ResultTableReader(session).read(from,
                     new ReadOptions(Optional.ofNullable(runId), Optional.empty(), Optional.empty()));
             Selection selection = Selector.select(table, parsed, split.train(), split.seed());
-            content = SweepReport.build(spark, folder, plotted, SelectionTables.facts(table, selection));
+            content = SweepReport.build(session, folder, plotted, SelectionTables.facts(table, selection));
         } catch (ReportInputException | SelectionInputException e) {
             throw new UsageException(e.getMessage());
         }
         content.notes().forEach(this::note);
         String html = SweepReportPage.render(content);
-        // Write beside the target and move it into place, so a reader never sees half a page.
-        Path partial = Files.createTempFile(parent, "." + target.getFileName(), ".partial");
-        try {
-            Files.writeString(partial, html, StandardCharsets.UTF_8);
-            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(partial);
-        }
+        target.writeStringAtomically(html); // a reader never sees half a page
         out().println("report: " + out + " (" + content.summary().rows() + " rows, " + content.summary().kernels()
                 + " kernels, " + content.summary().configurations() + " configurations, " + content.knobs().size()
                 + " swept dimension" + (content.knobs().size() == 1 ? "" : "s") + ")");

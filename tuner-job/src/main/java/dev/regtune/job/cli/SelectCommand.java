@@ -10,9 +10,8 @@ import dev.regtune.job.select.SelectionJson;
 import dev.regtune.job.select.SelectionSummary;
 import dev.regtune.job.select.Selector;
 import dev.regtune.job.spark.SparkSessions;
+import dev.regtune.job.storage.Location;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,8 +53,9 @@ import picocli.CommandLine.Option;
 public final class SelectCommand extends RegtuneCommand {
 
     @Option(names = "--results", paramLabel = "DIR", required = true,
-            description = "The --out folder of 'regtune sweep', or its results folder.")
-    Path results;
+            description = "The --out folder of 'regtune sweep', or its results folder: a path or a Hadoop URI "
+                    + "(hdfs://..., s3a://... with the connector).")
+    String results;
 
     @Option(names = "--objective", paramLabel = "OBJECTIVE", defaultValue = "time",
             description = "What to minimise: time (est_time_cycles, the occupancy-aware estimated kernel time: "
@@ -67,6 +67,9 @@ public final class SelectCommand extends RegtuneCommand {
 
     @Mixin
     SplitOptions split = new SplitOptions();
+
+    @Mixin
+    SparkConfOptions spark = new SparkConfOptions();
 
     @Option(names = "--run-id", paramLabel = "ID",
             description = "Read only this run's rows (default: every run in the folder).")
@@ -84,8 +87,8 @@ public final class SelectCommand extends RegtuneCommand {
 
     @Option(names = "--out", paramLabel = "FILE",
             description = "Where to write the selection file (default: selection.json in the sweep's --out "
-                    + "folder, which holds the results folder).")
-    Path out;
+                    + "folder, which holds the results folder); a path or a Hadoop URI.")
+    String out;
 
     @Option(names = "--rows", paramLabel = "N", defaultValue = "20",
             description = "Most kernels and Pareto points to print; the file has all (default: ${DEFAULT-VALUE}).")
@@ -94,10 +97,11 @@ public final class SelectCommand extends RegtuneCommand {
     @Override
     protected int run() throws IOException {
         Objective parsed;
-        Path folder;
+        Location named = Arguments.location(results, "--results", spark.hadoop());
+        Location folder;
         try {
             parsed = Objective.parse(objective);
-            folder = ResultTableReader.resultsFolder(results);
+            folder = ResultTableReader.resultsFolder(named);
         } catch (SelectionInputException e) {
             throw new UsageException(e.getMessage());
         }
@@ -105,15 +109,13 @@ public final class SelectCommand extends RegtuneCommand {
         if (rows < 1) {
             throw new UsageException("--rows must be at least 1, not " + rows);
         }
-        Path target = out != null ? out : defaultOut(folder);
-        Path parent = target.toAbsolutePath().getParent();
-        if (parent == null || !Files.isDirectory(parent)) {
-            throw new UsageException("the folder of the selection file '" + target + "' does not exist");
-        }
+        Location target = out != null ? Arguments.location(out, "--out", spark.hadoop()) : defaultOut(named, folder);
+        Arguments.parentExists(target, "the selection file");
         ResultTable table;
         try {
-            ResultTableReader reader = new ResultTableReader(SparkSessions.open("regtune select", Optional.empty()));
-            table = reader.read(results, new ReadOptions(Optional.ofNullable(runId), Optional.ofNullable(modelVersion),
+            ResultTableReader reader = new ResultTableReader(SparkSessions.open("regtune select", Optional.empty(),
+                    spark.settings()));
+            table = reader.read(named, new ReadOptions(Optional.ofNullable(runId), Optional.ofNullable(modelVersion),
                     Optional.ofNullable(arch)));
         } catch (SelectionInputException e) {
             throw new UsageException(e.getMessage());
@@ -136,10 +138,10 @@ public final class SelectCommand extends RegtuneCommand {
      * Next to the results folder, in the sweep's output folder: never inside the results folder, where
      * Spark would take it for part of the table.
      */
-    private Path defaultOut(Path folder) {
-        Path abs = folder.toAbsolutePath().normalize();
-        boolean isSweepOut = !results.toAbsolutePath().normalize().equals(abs);
-        Path dir = isSweepOut ? results : (abs.getParent() != null ? abs.getParent() : abs);
+    private static Location defaultOut(Location results, Location folder) {
+        Location abs = folder.absolute();
+        boolean isSweepOut = !results.absolute().equals(abs);
+        Location dir = isSweepOut ? results : abs.parent().orElse(abs);
         return dir.resolve(SelectionJson.DEFAULT_FILE_NAME);
     }
 }

@@ -3,10 +3,13 @@ package dev.regtune.job.cli;
 import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.datasets.BundledCorpus;
 import dev.regtune.datasets.load.KernelSource;
+import dev.regtune.job.io.IoFailures;
 import dev.regtune.job.report.Numbers;
 import dev.regtune.job.spark.SparkSessions;
 import dev.regtune.job.sweep.EvaluationLimits;
+import dev.regtune.job.storage.Location;
 import dev.regtune.job.sweep.PtxFolderKernels;
+import dev.regtune.job.sweep.RemoteKernels;
 import dev.regtune.job.sweep.ResultStore;
 import dev.regtune.job.sweep.SearchObjective;
 import dev.regtune.job.sweep.SweepException;
@@ -16,6 +19,8 @@ import dev.regtune.job.sweep.SweepProgress;
 import dev.regtune.job.sweep.SweepRequest;
 import dev.regtune.job.sweep.SweepSummary;
 import dev.regtune.space.KnobSpace;
+import dev.regtune.space.spec.SpaceSpecException;
+import dev.regtune.space.spec.SpaceSpecReader;
 import dev.regtune.space.sample.SamplerKind;
 import dev.regtune.space.search.Strategy;
 import java.io.IOException;
@@ -27,9 +32,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code regtune sweep}: the Spark job, kernels x configurations into the Parquet result table. */
@@ -49,13 +54,14 @@ import picocli.CommandLine.Option;
 public final class SweepCommand extends RegtuneCommand {
 
     @Option(names = "--kernels", paramLabel = "PATH|MANIFEST",
-            description = "A corpus manifest (.csv), a PTX file or a folder of PTX files (default: the bundled "
-                    + "corpus manifest, " + BundledCorpus.MANIFEST + ").")
-    Path kernels;
+            description = "A corpus manifest (.csv), a PTX file or a folder of PTX files, as a path or a Hadoop "
+                    + "URI (hdfs://..., file:..., s3a://... with the connector): remote kernels are copied to the "
+                    + "driver once (default: the bundled corpus manifest, " + BundledCorpus.MANIFEST + ").")
+    String kernels;
 
     @Option(names = "--space", paramLabel = "SPEC", required = true,
-            description = "The knob space, a JSON spec (see spaces/).")
-    Path spaceFile;
+            description = "The knob space, a JSON spec (see spaces/), as a path or a Hadoop URI.")
+    String spaceFile;
 
     @ArgGroup(exclusive = true)
     Plan plan = new Plan();
@@ -108,8 +114,14 @@ public final class SweepCommand extends RegtuneCommand {
     @Option(names = "--out", paramLabel = "DIR", required = true,
             description = "The output folder: DIR/results (Parquet), DIR/runs/RUN_ID.json, the writer's lease "
                     + "DIR/lease and chunks in progress DIR/staging. One sweep writes a folder at a time. A local "
-                    + "or shared POSIX path: on a multi-host cluster, storage every executor can write.")
-    Path out;
+                    + "or shared POSIX path, or a Hadoop URI with atomic rename (hdfs://namenode:8020/sweeps/x, "
+                    + "file:///...): on a multi-host cluster, storage every executor can write. Object stores "
+                    + "(s3a:, gs:, abfs:...) are refused: their rename is a copy, so a chunk could not be committed "
+                    + "atomically; sweep to HDFS and copy the finished folder there.")
+    String out;
+
+    @Mixin
+    SparkConfOptions spark = new SparkConfOptions();
 
     @Option(names = "--master", paramLabel = "MASTER",
             description = "Spark master: local[*], local[N] or spark://HOST:PORT (default: spark-submit's, "
@@ -163,12 +175,18 @@ public final class SweepCommand extends RegtuneCommand {
 
     @Override
     protected int run() throws IOException {
+        try {
+            ResultStore.refuseObjectStore("--out", out);
+        } catch (SweepException e) {
+            throw new UsageException(e.getMessage());
+        }
         SweepRequest request = request();
+        ResultStore store = new ResultStore(Arguments.location(out, "--out", spark.hadoop()));
         PrintWriter err = err();
         SweepProgress progress = new SweepProgress(err, System.console() != null);
-        try (SparkSessions.Session session = SparkSessions.session("regtune sweep", Optional.ofNullable(master))) {
-            SparkSession spark = session.spark();
-            SweepSummary s = new SweepJob(spark, new ResultStore(out), progress).run(request);
+        try (SparkSessions.Session session = SparkSessions.session("regtune sweep", Optional.ofNullable(master),
+                spark.settings())) {
+            SweepSummary s = new SweepJob(session.spark(), store, progress).run(request);
             print(s);
             return 0;
         } catch (SweepException e) {
@@ -196,18 +214,27 @@ public final class SweepCommand extends RegtuneCommand {
     }
 
     private SweepRequest request() {
-        Path spec = Arguments.readableFile(spaceFile, "space spec");
-        KnobSpace space = SpaceValidateCommand.load(spec);
+        Location spec = Arguments.readableFile(Arguments.location(spaceFile, "--space", spark.hadoop()),
+                "space spec");
+        KnobSpace space = spec.localPath().isPresent() ? SpaceValidateCommand.load(spec.localPath().get()) : null;
         String specText;
         try {
-            specText = Files.readString(spec, StandardCharsets.UTF_8);
+            specText = spec.readString();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UsageException(IoFailures.sentence("read space spec", spec, e));
+        }
+        if (space == null) {
+            try {
+                space = SpaceSpecReader.parse(specText, spec.name());
+            } catch (SpaceSpecException e) {
+                throw new UsageException(spec + ": " + e.getMessage());
+            }
         }
         Optional<String> archFilter = Optional.ofNullable(arch).map(a -> Arguments.arch(a).name());
-        Path kernelPath = kernels != null ? kernels : BundledCorpus.manifest().orElseThrow(() ->
-                new UsageException("no --kernels given and the bundled manifest " + BundledCorpus.MANIFEST
-                        + " is not here; run from the RegTune checkout or name the kernels"));
+        Location kernelPath = kernels != null ? Arguments.location(kernels, "--kernels", spark.hadoop())
+                : Location.local(BundledCorpus.manifest().orElseThrow(() ->
+                        new UsageException("no --kernels given and the bundled manifest " + BundledCorpus.MANIFEST
+                                + " is not here; run from the RegTune checkout or name the kernels")));
         KernelSource source = kernelSource(kernelPath);
         if (chunkSize < 1) {
             throw new UsageException("--chunk-size must be at least 1, not " + chunkSize);
@@ -246,6 +273,29 @@ public final class SweepCommand extends RegtuneCommand {
             throw new UsageException("-n must be at least 1, not " + n);
         }
         return new SweepPlan.Sampled(sampler, n == null ? Long.MAX_VALUE : n);
+    }
+
+    /**
+     * The kernels at {@code where}: a manifest for a {@code .csv}, else a PTX file or folder; kernels
+     * on a Hadoop file system are copied to this machine first ({@link RemoteKernels}).
+     */
+    static KernelSource kernelSource(Location where) {
+        if (where.localPath().isPresent()) {
+            return kernelSource(where.localPath().get());
+        }
+        try {
+            if (!where.exists()) {
+                throw new UsageException("--kernels '" + where + "' does not exist; expected a manifest .csv, a PTX "
+                        + "file or a folder of them");
+            }
+            return RemoteKernels.of(where);
+        } catch (IOException e) {
+            throw new UsageException(IoFailures.sentence("read --kernels", where, e));
+        } catch (UncheckedIOException e) {
+            throw new UsageException("cannot read --kernels '" + where + "': " + IoFailures.reason(e));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /** The kernels at {@code p}: a manifest for a {@code .csv}, else a PTX file or folder. */

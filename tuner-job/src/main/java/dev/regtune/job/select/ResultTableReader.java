@@ -12,9 +12,8 @@ import dev.regtune.job.results.ResultColumns;
 import dev.regtune.job.results.ResultSchema;
 import dev.regtune.job.results.ResultStatus;
 import dev.regtune.space.Configuration;
-import java.io.IOException;
+import dev.regtune.job.storage.Location;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -63,15 +61,19 @@ public final class ResultTableReader {
      *
      * @throws SelectionInputException when there is no such folder or no Parquet file below it
      */
-    public static Path resultsFolder(Path dir) {
-        if (!Files.exists(dir)) {
-            throw new SelectionInputException("results folder '" + dir + "' does not exist");
+    public static Location resultsFolder(Location dir) {
+        try {
+            if (!dir.exists()) {
+                throw new SelectionInputException("results folder '" + dir + "' does not exist");
+            }
+            if (!dir.isDirectory()) {
+                throw new SelectionInputException("'" + dir + "' is not a folder; expected the --out folder of "
+                        + "'regtune sweep' or its results folder");
+            }
+        } catch (UncheckedIOException e) {
+            throw new SelectionInputException("cannot read results folder '" + dir + "': " + e.getMessage(), e);
         }
-        if (!Files.isDirectory(dir)) {
-            throw new SelectionInputException("'" + dir + "' is not a folder; expected the --out folder of "
-                    + "'regtune sweep' or its results folder");
-        }
-        Path folder = Files.isDirectory(dir.resolve(RESULTS)) ? dir.resolve(RESULTS) : dir;
+        Location folder = dir.resolve(RESULTS).isDirectory() ? dir.resolve(RESULTS) : dir;
         if (!hasParquet(folder)) {
             throw new SelectionInputException("folder '" + dir + "' holds no results (no Parquet file in it"
                     + (folder.equals(dir) ? "" : " or in its results folder") + "); expected the --out folder of "
@@ -86,9 +88,9 @@ public final class ResultTableReader {
      * @param dir the sweep's output folder or its results folder
      * @throws SelectionInputException when there are no such rows, or the files are not a result table
      */
-    public ResultTable read(Path dir, ReadOptions options) {
-        Path folder = resultsFolder(dir);
-        Dataset<Row> all = spark.read().schema(ResultSchema.schema()).parquet(folder.toString());
+    public ResultTable read(Location dir, ReadOptions options) {
+        Location folder = resultsFolder(dir);
+        Dataset<Row> all = spark.read().schema(ResultSchema.schema()).parquet(folder.sparkPath());
         Dataset<Row> rows = all;
         if (options.runId().isPresent()) {
             rows = rows.filter(col(ResultColumns.RUN_ID).equalTo(options.runId().get()));
@@ -107,8 +109,13 @@ public final class ResultTableReader {
         return builder.build(source);
     }
 
+    /** {@link #read(Location, ReadOptions)} of a local folder. */
+    public ResultTable read(Path dir, ReadOptions options) {
+        return read(Location.local(dir), options);
+    }
+
     /** Runs and model versions present, and the model version to read. */
-    private TableSource source(Path dir, Dataset<Row> all, Dataset<Row> rows, ReadOptions options,
+    private TableSource source(Location dir, Dataset<Row> all, Dataset<Row> rows, ReadOptions options,
             List<String> notes) {
         TreeSet<String> runs = new TreeSet<>();
         TreeSet<String> versions = new TreeSet<>();
@@ -147,7 +154,7 @@ public final class ResultTableReader {
         return new TableSource(dir.toString(), List.copyOf(runsRead), chosen, present);
     }
 
-    private SelectionInputException noRows(Path dir, Dataset<Row> all, ReadOptions options) {
+    private SelectionInputException noRows(Location dir, Dataset<Row> all, ReadOptions options) {
         if (options.runId().isEmpty() && options.arch().isEmpty()) {
             return new SelectionInputException("the result table in '" + dir + "' has no rows");
         }
@@ -351,11 +358,7 @@ public final class ResultTableReader {
         return n == 1 ? "" : "s";
     }
 
-    private static boolean hasParquet(Path folder) {
-        try (Stream<Path> walk = Files.walk(folder)) {
-            return walk.anyMatch(p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".parquet"));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list folder '" + folder + "': " + e.getMessage(), e);
-        }
+    private static boolean hasParquet(Location folder) {
+        return folder.anyFile(Integer.MAX_VALUE, p -> p.endsWith(".parquet"));
     }
 }

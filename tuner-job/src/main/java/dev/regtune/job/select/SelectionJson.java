@@ -12,12 +12,11 @@ import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.space.Utf8Files;
 import dev.regtune.job.results.ConfigId;
+import dev.regtune.job.storage.Location;
 import dev.regtune.job.results.ResultStatus;
 import dev.regtune.space.Configuration;
 import dev.regtune.space.profile.Scores;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -199,8 +198,8 @@ public final class SelectionJson {
     }
 
     /** Writes the selection to {@code file} in UTF-8, replacing it. */
-    public static void write(Selection s, Path file) throws IOException {
-        Files.writeString(file, toText(s), StandardCharsets.UTF_8);
+    public static void write(Selection s, Location file) throws IOException {
+        file.writeString(toText(s));
     }
 
     private static void kernel(ObjectNode o, KernelInfo k) {
@@ -300,9 +299,14 @@ public final class SelectionJson {
      * @throws SelectionInputException naming the file when it is missing, not JSON or not a selection
      */
     public static SavedSelection read(Path file) {
+        return read(Location.local(file));
+    }
+
+    /** {@link #read(Path)} of a selection file on any file system. */
+    public static SavedSelection read(Location file) {
         String text;
         try {
-            text = Utf8Files.read(file);
+            text = file.localPath().isPresent() ? Utf8Files.read(file.localPath().get()) : file.readString();
         } catch (NoSuchFileException e) {
             throw new SelectionInputException("selection file '" + file + "' does not exist");
         } catch (IOException e) {
@@ -365,7 +369,7 @@ public final class SelectionJson {
     }
 
     /** Field access with one-sentence errors naming the file and the field. */
-    private record Reader(Path file) {
+    private record Reader(Location file) {
         SelectionInputException missing(String field, String what) {
             return new SelectionInputException("selection file '" + file + "' lacks " + what + " \"" + field
                     + "\"; was it edited by hand?");

@@ -1,5 +1,6 @@
 package dev.regtune.job.spark;
 
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
@@ -32,12 +33,22 @@ public final class SparkSessions {
      *     or else {@value #DEFAULT_MASTER}
      */
     public static Session session(String appName, Optional<String> master) {
+        return session(appName, master, Map.of());
+    }
+
+    /**
+     * The session for a command, with {@code settings} ({@code --conf KEY=VALUE}) applied to a
+     * session started here; they take precedence over RegTune's defaults and, like those, do not
+     * change a session that already exists.
+     */
+    public static Session session(String appName, Optional<String> master, Map<String, String> settings) {
         scala.Option<SparkSession> existing = SparkSession.getActiveSession().isDefined()
                 ? SparkSession.getActiveSession() : SparkSession.getDefaultSession();
         if (existing.isDefined() && !existing.get().sparkContext().isStopped()) {
             return new Session(existing.get(), false); // a test's or a notebook's: its settings stand
         }
         SparkConf conf = new SparkConf(true); // loads spark.* system properties set by spark-submit
+        settings.forEach(conf::set);
         String chosen = master.orElseGet(() -> conf.get("spark.master", DEFAULT_MASTER));
         conf.setMaster(chosen).setAppName(appName);
         if (!chosen.startsWith("local") && !underSparkSubmit()) {
@@ -67,6 +78,11 @@ public final class SparkSessions {
      */
     public static SparkSession open(String appName, Optional<String> master) {
         return session(appName, master).spark();
+    }
+
+    /** {@link #open(String, Optional)} with {@code --conf} settings. */
+    public static SparkSession open(String appName, Optional<String> master, Map<String, String> settings) {
+        return session(appName, master, settings).spark();
     }
 
     /**

@@ -1,6 +1,6 @@
 /**
  * Spark plumbing shared by the commands that run on Spark (sweep, select, report): how a session
- * is obtained in embedded local mode or under {@code spark-submit}, and quiet logging for the
- * console. No evaluation, selection or report logic.
+ * is obtained in embedded local mode or under {@code spark-submit}, with the {@code --conf} settings
+ * of the command line, and quiet logging for the console. No evaluation, selection or report logic.
  */
 package dev.regtune.job.spark;

@@ -61,6 +61,7 @@ final class AdaptiveRounds {
         long skipped = 0;
         long written = 0;
         job.progress().start(0);
+        int round = 0;
         while (!strategy.done()) {
             List<Proposal> proposals = strategy.propose();
             if (proposals.isEmpty()) {
@@ -79,7 +80,10 @@ final class AdaptiveRounds {
             evaluations += roundPairs;
             skipped += roundPairs - codes.length;
             job.progress().addToTotal(codes.length);
-            written += job.evaluate(table, codes, runId, request);
+            round++;
+            written += job.evaluate(table, codes, runId, request, round);
+            job.spark().sparkContext().setJobDescription("regtune sweep " + runId + ": round " + round
+                    + ", reading its objectives");
             strategy.observe(observe(proposals, list, table, wanted));
             for (SweepConfiguration c : table.configurations()) {
                 configs.put(c.configId(), Boolean.TRUE);

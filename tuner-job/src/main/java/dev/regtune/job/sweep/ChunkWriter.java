@@ -3,7 +3,7 @@ package dev.regtune.job.sweep;
 import dev.regtune.job.results.ResultSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
+import dev.regtune.job.storage.Location;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
@@ -82,13 +82,21 @@ final class ChunkWriter {
      * chunks are running; rethrows the failure of any chunk that ended.
      */
     void submit(ConfigurationTable configurations, long[] codes, String runId) {
+        submit(configurations, codes, runId, "");
+    }
+
+    /**
+     * {@link #submit(ConfigurationTable, long[], String)} of an adaptive round's chunk;
+     * {@code round} ("round 3") names its Spark jobs and stages with the chunk.
+     */
+    void submit(ConfigurationTable configurations, long[] codes, String runId, String round) {
         if (codes.length == 0) {
             return;
         }
         while (inFlight.size() >= IN_FLIGHT) {
             await(inFlight.removeFirst());
         }
-        inFlight.addLast(threads.submit(() -> write(configurations, codes, runId)));
+        inFlight.addLast(threads.submit(() -> write(configurations, codes, runId, round)));
     }
 
     /** Waits for every chunk submitted; rethrows the first failure. */
@@ -127,22 +135,39 @@ final class ChunkWriter {
         threads.shutdownNow();
     }
 
-    private long write(ConfigurationTable configurations, long[] codes, String runId) throws IOException {
+    private long write(ConfigurationTable configurations, long[] codes, String runId, String round)
+            throws IOException {
         Broadcast<ConfigurationTable> table = jsc.broadcast(configurations);
         try {
             int tasks = request.partitions() > 0 ? request.partitions()
                     : jsc.defaultParallelism() * SweepJob.TASKS_PER_CORE;
             for (Map.Entry<String, long[]> arch : SweepJob.byArch(codes, kernels.value()).entrySet()) {
                 long chunk = seq.incrementAndGet();
-                Path staged = store.staged(runId, lease.attempt(), chunk, arch.getKey());
+                Location staged = store.staged(runId, lease.attempt(), chunk, arch.getKey());
                 StatusCounts counts = new StatusCounts(spark.sparkContext());
                 List<long[]> blocks = SweepJob.blocks(arch.getValue(), tasks);
-                jsc.setJobGroup("regtune-" + runId + "-chunk-" + chunk, "regtune sweep " + runId + ": chunk " + chunk
-                        + " (" + arch.getValue().length + " evaluations, " + arch.getKey() + ")", false);
+                // named jobs and stages: the Spark UI and the history server show which chunk (and round) runs
+                String name = "regtune sweep " + runId + ": " + (round.isEmpty() ? "" : round + ", ") + "chunk "
+                        + chunk;
+                jsc.setJobGroup("regtune-" + runId + "-chunk-" + chunk, name + " (" + arch.getValue().length
+                        + " evaluations, " + arch.getKey() + ")", false);
+                jsc.setCallSite(name);
                 JavaRDD<Row> rowsRdd = jsc.parallelize(blocks, blocks.size()).mapPartitions(
                         PartitionEvaluation.function(kernels, table, request.verify(), request.limits(), counts));
                 FaultPoints.pass("stage.before-write");
-                store.stage(staged, spark.createDataFrame(rowsRdd, ResultSchema.fileSchema()));
+                try {
+                    store.stage(staged, spark.createDataFrame(rowsRdd, ResultSchema.fileSchema()));
+                } catch (Exception e) { // SparkException is checked, but Scala throws it undeclared
+                    java.util.Optional<String> pair = SweepTaskException.sentenceIn(e);
+                    if (pair.isPresent()) {
+                        throw new SweepTaskException("chunk " + chunk + " of run " + runId + " failed on an executor: "
+                                + pair.get() + "; the chunks published before it stay, and --resume evaluates the rest",
+                                e);
+                    }
+                    throw e;
+                } finally {
+                    jsc.clearCallSite();
+                }
                 FaultPoints.pass("stage.after-write");
                 publish(staged, runId, arch.getKey(), chunk, counts.snapshot());
             }
@@ -152,7 +177,7 @@ final class ChunkWriter {
         }
     }
 
-    private void publish(Path staged, String runId, String arch, long chunk, SortedMap<String, Long> counts)
+    private void publish(Location staged, String runId, String arch, long chunk, SortedMap<String, Long> counts)
             throws IOException {
         synchronized (commitLock) {
             if (stopped) {

@@ -77,6 +77,23 @@ public final class PairEvaluator {
         this.modelVersionOverride = modelVersion;
     }
 
+    /**
+     * Pair {@code code} in words, for a failure: "kernel K (entry E of SOURCE, ARCH) under
+     * configuration C (maxrregcount N)".
+     */
+    public String describe(long code) {
+        int k = PairCodes.kernel(code);
+        int c = PairCodes.configuration(code);
+        String kernel = k < kernels.size() ? "kernel " + kernels.kernel(k).id() + " (entry '" + kernels.kernel(k).name()
+                + "' of " + kernels.kernel(k).source() + ", " + kernels.kernel(k).arch() + ")" : "kernel #" + k;
+        if (c >= configurations.size()) {
+            return kernel + " under configuration #" + c;
+        }
+        SweepConfiguration config = configurations.configuration(c);
+        return kernel + " under configuration " + config.configId() + " (maxrregcount " + config.registerBudget()
+                + (config.launchBounds() == null ? "" : ", launch bounds " + config.launchBounds()) + ")";
+    }
+
     /** The row of pair {@code code} ({@link PairCodes}). */
     public Object[] evaluate(long code) {
         return evaluate(PairCodes.kernel(code), PairCodes.configuration(code));

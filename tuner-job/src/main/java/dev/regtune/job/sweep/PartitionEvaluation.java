@@ -54,8 +54,15 @@ final class PartitionEvaluation {
                         nextCode = 0;
                         continue;
                     }
-                    FaultPoints.pass("task.evaluate");
-                    Object[] row = evaluator.evaluate(block[nextCode++]);
+                    long code = block[nextCode++];
+                    Object[] row;
+                    try {
+                        FaultPoints.pass("task.evaluate");
+                        row = evaluator.evaluate(code);
+                    } catch (RuntimeException | Error e) {
+                        // not a row: the task fails, and the driver's sentence names the pair
+                        throw SweepTaskException.evaluating(evaluator.describe(code), e);
+                    }
                     counts.count(row);
                     batch[batchSize++] = RowFactory.create(row);
                 }

@@ -2,9 +2,8 @@ package dev.regtune.job.sweep;
 
 import dev.regtune.job.results.ResultColumns;
 import dev.regtune.job.results.ResultSchema;
+import dev.regtune.job.storage.Location;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Iterator;
@@ -27,35 +26,65 @@ import org.apache.spark.sql.functions;
  * partition values from the {@code key=value} levels only) and never look into {@code staging/}. A
  * killed attempt's staging folders are never renamed: the next sweep, holding the lease, deletes
  * them before it plans ({@link #discardStaging}), so nothing of a dead attempt is ever committed.
+ *
+ * <p>The folder is a {@link Location}: a local or shared POSIX path, or a Hadoop URI. The protocol
+ * needs an atomic rename of a folder and an atomic create-if-absent (for the lease), which local and
+ * POSIX shared file systems and HDFS give; object stores (s3a, gs, abfs...) rename by copying, so
+ * {@link #requireAtomicRename} refuses them before a sweep starts.
  */
 public final class ResultStore {
-    private final Path root;
+    private final Location root;
 
-    public ResultStore(Path root) {
-        this.root = root.toAbsolutePath().normalize();
+    public ResultStore(Location root) {
+        this.root = root.absolute();
     }
 
-    public Path root() {
+    /** The store of a local folder. */
+    public ResultStore(Path root) {
+        this(Location.local(root));
+    }
+
+    public Location root() {
         return root;
     }
 
+    /**
+     * Refuses, with one sentence naming the scheme, an output folder on storage whose rename is a
+     * copy (an object store): the commit protocol's atomic publication would not be atomic there.
+     * Checked on the text, before any file system is opened, so the answer does not depend on
+     * whether the store's connector is installed.
+     *
+     * @param option the option that named it, for the message
+     * @param location the folder as given
+     */
+    public static void refuseObjectStore(String option, String location) {
+        java.util.Optional<String> scheme = Location.objectStoreScheme(location);
+        if (scheme.isPresent()) {
+            throw new SweepException(option + " '" + location + "' is on an object store (" + scheme.get() + ":), "
+                    + "where "
+                    + "renaming a folder copies it object by object, so a chunk could be seen or left half "
+                    + "committed; write the sweep to HDFS or a local or shared path and copy the finished folder to "
+                    + "the store (select, export and report read it there)");
+        }
+    }
+
     /** The Parquet table's folder. */
-    public Path results() {
+    public Location results() {
         return root.resolve("results");
     }
 
     /** The folder of run records. */
-    public Path runs() {
+    public Location runs() {
         return root.resolve("runs");
     }
 
     /** The folder of the writer's lease ({@link RunLease}). */
-    public Path lease() {
+    public Location lease() {
         return root.resolve("lease");
     }
 
     /** The folder of chunks written but not yet published. */
-    public Path staging() {
+    public Location staging() {
         return root.resolve("staging");
     }
 
@@ -64,25 +93,17 @@ public final class ResultStore {
      * folders are those of dead attempts.
      */
     public void discardStaging() throws IOException {
-        Path staging = staging();
-        if (!Files.exists(staging)) {
-            return;
-        }
-        try (var walk = Files.walk(staging)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        staging().deleteRecursively();
     }
 
     /** The staging folder of chunk {@code seq} of architecture {@code arch} of an attempt. */
-    public Path staged(String runId, String attempt, long seq, String arch) {
+    public Location staged(String runId, String attempt, long seq, String arch) {
         return staging().resolve(runId).resolve(attempt).resolve(chunkName(seq, attempt) + "-" + arch);
     }
 
     /** Writes rows built to {@link ResultSchema#fileSchema()} into a fresh staging folder. */
-    public void stage(Path staged, Dataset<Row> rows) {
-        rows.write().mode(SaveMode.ErrorIfExists).parquet(staged.toString());
+    public void stage(Location staged, Dataset<Row> rows) {
+        rows.write().mode(SaveMode.ErrorIfExists).parquet(staged.sparkPath());
     }
 
     /**
@@ -91,11 +112,12 @@ public final class ResultStore {
      *
      * @return the published folder
      */
-    public Path publish(Path staged, String runId, String arch, long seq, String attempt) throws IOException {
-        Path partition = Files.createDirectories(partition(runId, arch));
-        Path target = partition.resolve(chunkName(seq, attempt));
+    public Location publish(Location staged, String runId, String arch, long seq, String attempt) throws IOException {
+        Location partition = partition(runId, arch);
+        partition.createDirectories();
+        Location target = partition.resolve(chunkName(seq, attempt));
         FaultPoints.pass("publish.before-rename");
-        Files.move(staged, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        staged.moveTo(target);
         FaultPoints.pass("publish.after-rename");
         return target;
     }
@@ -105,34 +127,29 @@ public final class ResultStore {
     }
 
     /** The record of one run. */
-    public Path runRecord(String runId) {
+    public Location runRecord(String runId) {
         return runs().resolve(runId + ".json");
     }
 
     /** Whether the table holds any committed file yet. */
     public boolean hasResults() {
-        return Files.isDirectory(results()) && hasParquet(results());
+        return hasParquet(results());
     }
 
     /** Whether run {@code runId} has committed rows. */
     public boolean hasRun(String runId) {
-        Path p = results().resolve(ResultColumns.RUN_ID + "=" + runId);
-        return Files.isDirectory(p) && hasParquet(p);
+        return hasParquet(results().resolve(ResultColumns.RUN_ID + "=" + runId));
     }
 
-    private static boolean hasParquet(Path dir) {
-        try (var files = Files.walk(dir)) {
-            return files.anyMatch(f -> f.getFileName().toString().endsWith(".parquet")
-                    && !dir.relativize(f).toString().contains("/_") && !dir.relativize(f).toString().startsWith("_")
-                    && !dir.relativize(f).toString().contains("/.") && !f.getFileName().toString().startsWith("."));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** Whether a Parquet file is below {@code dir}, outside Spark's hidden {@code _x} and {@code .x} folders. */
+    private static boolean hasParquet(Location dir) {
+        return dir.anyFile(Integer.MAX_VALUE, rel -> rel.endsWith(".parquet") && !rel.contains("/_")
+                && !rel.startsWith("_") && !rel.contains("/.") && !rel.startsWith("."));
     }
 
     /** Every committed row of the table (all runs). */
     public Dataset<Row> read(SparkSession spark) {
-        return spark.read().schema(ResultSchema.readSchema()).parquet(results().toString());
+        return spark.read().schema(ResultSchema.readSchema()).parquet(results().sparkPath());
     }
 
     /** Receives the identity of one stored result. */
@@ -159,7 +176,7 @@ public final class ResultStore {
     }
 
     /** The folder of one (run, arch) partition. */
-    public Path partition(String runId, String arch) {
+    public Location partition(String runId, String arch) {
         return results().resolve(ResultColumns.RUN_ID + "=" + runId).resolve(ResultColumns.ARCH + "=" + arch);
     }
 }

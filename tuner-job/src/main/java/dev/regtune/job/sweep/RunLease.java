@@ -3,17 +3,13 @@ package dev.regtune.job.sweep;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.regtune.job.storage.Location;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -21,7 +17,6 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The single writer of an output folder: a lease in {@code OUT/lease/}, so that two sweeps never
@@ -36,20 +31,23 @@ import java.util.stream.Stream;
  * when its file has not been touched for {@link #STALE_AFTER} (the holder touches it every
  * {@link #HEARTBEAT}). A holder that finds a higher generation than its own has lost the lease
  * (it was stalled beyond the stale rule) and must stop publishing.
+ *
+ * <p>The lease folder is a {@link Location}: locally the create is POSIX {@code O_EXCL}, on HDFS
+ * {@code create(overwrite=false)}, both atomic; the heartbeat sets the file's modification time.
  */
 public final class RunLease implements AutoCloseable {
     static final Duration HEARTBEAT = Duration.ofSeconds(20);
     static final Duration STALE_AFTER = Duration.ofMinutes(3);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Path dir;
+    private final Location dir;
     private final long generation;
     private final String attempt;
     private final ScheduledExecutorService heartbeat;
     private volatile boolean lost;
     private volatile boolean released;
 
-    private RunLease(Path dir, long generation, String attempt) {
+    private RunLease(Location dir, long generation, String attempt) {
         this.dir = dir;
         this.generation = generation;
         this.attempt = attempt;
@@ -66,14 +64,14 @@ public final class RunLease implements AutoCloseable {
      *
      * @throws SweepException naming the holder when another live sweep holds it
      */
-    public static RunLease acquire(Path dir, String runId, String attempt) {
+    public static RunLease acquire(Location dir, String runId, String attempt) {
         try {
-            Files.createDirectories(dir);
+            dir.createDirectories();
             for (int tries = 0; ; tries++) {
                 Optional<Long> current = highest(dir);
                 long next = current.orElse(0L) + 1;
                 if (current.isPresent()) {
-                    Path file = dir.resolve(name(current.get()));
+                    Location file = dir.resolve(name(current.get()));
                     Optional<JsonNode> holder = read(file);
                     if (holder.isPresent() && holder.get().has("pid") && !stale(file, holder.get())) {
                         JsonNode h = holder.get();
@@ -93,7 +91,7 @@ public final class RunLease implements AutoCloseable {
                 me.put("acquired", Instant.now().toString());
                 if (create(dir.resolve(name(next)), me)) {
                     for (long g = next - 1; g >= Math.max(1, next - 3); g--) {
-                        Files.deleteIfExists(dir.resolve(name(g))); // history: only the highest counts
+                        dir.resolve(name(g)).deleteIfExists(); // history: only the highest counts
                     }
                     return new RunLease(dir, next, attempt);
                 }
@@ -132,7 +130,7 @@ public final class RunLease implements AutoCloseable {
 
     private void beat() {
         try {
-            Files.setLastModifiedTime(dir.resolve(name(generation)), FileTime.from(Instant.now()));
+            dir.resolve(name(generation)).touch();
             held();
         } catch (IOException e) {
             lost = true;
@@ -151,7 +149,7 @@ public final class RunLease implements AutoCloseable {
             release.put("released_by", attempt);
             try {
                 if (create(dir.resolve(name(generation + 1)), release)) {
-                    Files.deleteIfExists(dir.resolve(name(generation)));
+                    dir.resolve(name(generation)).deleteIfExists();
                 }
             } catch (IOException e) {
                 // a lease not released is taken over by the stale rule
@@ -160,7 +158,7 @@ public final class RunLease implements AutoCloseable {
         released = true;
     }
 
-    static boolean stale(Path file, JsonNode holder) throws IOException {
+    static boolean stale(Location file, JsonNode holder) throws IOException {
         if (holder.path("host").asText().equals(host())) {
             Optional<ProcessHandle> p = ProcessHandle.of(holder.path("pid").asLong());
             return p.isEmpty() || !p.get().isAlive()
@@ -168,28 +166,23 @@ public final class RunLease implements AutoCloseable {
                             .equals(holder.path("pid_start").asText());
         }
         try {
-            Instant touched = Files.getLastModifiedTime(file).toInstant();
+            Instant touched = file.lastModified();
             return touched.plus(STALE_AFTER).isBefore(Instant.now());
         } catch (NoSuchFileException e) {
             return true;
         }
     }
 
-    private static boolean create(Path file, ObjectNode content) throws IOException {
-        try {
-            Files.write(file, JSON.writeValueAsBytes(content), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            return true;
-        } catch (FileAlreadyExistsException e) {
-            return false;
-        }
+    private static boolean create(Location file, ObjectNode content) throws IOException {
+        return file.createNew(JSON.writeValueAsBytes(content));
     }
 
-    private static Optional<JsonNode> read(Path file) throws IOException {
+    private static Optional<JsonNode> read(Location file) throws IOException {
         // A generation file is created and written in one go; one that is empty or half-written is
         // one whose creator died (or is still writing) in that instant, read again by the retry.
         for (int i = 0; i < 50; i++) {
             try {
-                byte[] b = Files.readAllBytes(file);
+                byte[] b = file.readAllBytes();
                 if (b.length > 0) {
                     return Optional.of(JSON.readTree(new String(b, StandardCharsets.UTF_8)));
                 }
@@ -208,12 +201,9 @@ public final class RunLease implements AutoCloseable {
         return Optional.empty(); // empty for good: its creator died while writing it, so no one holds it
     }
 
-    private static Optional<Long> highest(Path dir) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            List<Long> gens = files.map(p -> p.getFileName().toString()).filter(n -> n.matches("\\d{10}"))
-                    .map(Long::parseLong).toList();
-            return gens.stream().max(Long::compare);
-        }
+    private static Optional<Long> highest(Location dir) throws IOException {
+        List<Long> gens = dir.list().stream().filter(n -> n.matches("\\d{10}")).map(Long::parseLong).toList();
+        return gens.stream().max(Long::compare);
     }
 
     private static String name(long generation) {

@@ -7,10 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regtune.job.results.ResultSchema;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import dev.regtune.job.storage.Location;
 import java.util.Map;
 import java.util.Optional;
 
@@ -31,11 +28,11 @@ final class RunRecord {
     }
 
     /** The record at {@code file}, or empty when there is none. */
-    static Optional<JsonNode> read(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
+    static Optional<JsonNode> read(Location file) throws IOException {
+        if (!file.isFile()) {
             return Optional.empty();
         }
-        return Optional.of(JSON.readTree(Files.readString(file, StandardCharsets.UTF_8)));
+        return Optional.of(JSON.readTree(file.readString()));
     }
 
     /**
@@ -43,7 +40,7 @@ final class RunRecord {
      * and the folders that could not be listed ({@code "folder": true}), each with the reason: they
      * have no rows, and this is where the run says so.
      */
-    static void write(Path file, RunIdentity id, KernelCatalog kernels, long configurations, long evaluations,
+    static void write(Location file, RunIdentity id, KernelCatalog kernels, long configurations, long evaluations,
             Map<String, Long> rowsByStatus, boolean complete) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("schema_version", ResultSchema.VERSION);
@@ -73,10 +70,9 @@ final class RunRecord {
         root.put("evaluations", evaluations);
         ObjectNode rows = root.putObject("rows_by_status");
         new java.util.TreeMap<>(rowsByStatus).forEach(rows::put);
-        Files.createDirectories(file.getParent());
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-        Files.writeString(tmp, JSON.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
+        file.parent().orElseThrow().createDirectories();
+        String text = JSON.writeValueAsString(root) + "\n";
         FaultPoints.pass("record.before-move");
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        file.writeStringAtomically(text);
     }
 }

@@ -243,6 +243,7 @@ public final class SweepJob {
 
     /** The keys of {@code modelVersions} already in the table, any run. */
     private DoneKeys doneKeys(java.util.Collection<String> modelVersions) {
+        spark.sparkContext().setJobDescription("regtune sweep: reading the keys already in the table");
         DoneKeys done = new DoneKeys();
         store.forEachKey(spark, modelVersions, done::add);
         FaultPoints.pass("plan.keys-read");
@@ -254,6 +255,7 @@ public final class SweepJob {
      * model version (the version of the allocator family it names).
      */
     PendingPairs pending(KernelCatalog kernels, ConfigurationTable configurations) {
+        spark.sparkContext().setJobDescription("regtune sweep: reading the keys already in the table");
         PendingPairs pending = new PendingPairs(kernels, configurations);
         store.forEachKey(spark, configurations.modelVersions(), pending::markDone);
         return pending;
@@ -296,11 +298,12 @@ public final class SweepJob {
      * through the run's {@link ChunkWriter}, waits for them (the round's objectives are read back
      * from the table) and returns the rows written.
      */
-    long evaluate(ConfigurationTable configurations, long[] codes, String runId, SweepRequest request) {
+    long evaluate(ConfigurationTable configurations, long[] codes, String runId, SweepRequest request, int round) {
         ChunkWriter w = java.util.Objects.requireNonNull(writer, "evaluate runs inside run()");
         int chunk = Math.max(1, request.chunkSize());
         for (int from = 0; from < codes.length; from += chunk) {
-            w.submit(configurations, Arrays.copyOfRange(codes, from, Math.min(codes.length, from + chunk)), runId);
+            w.submit(configurations, Arrays.copyOfRange(codes, from, Math.min(codes.length, from + chunk)), runId,
+                    "round " + round);
         }
         w.drain();
         return codes.length;
@@ -336,6 +339,7 @@ public final class SweepJob {
         if (!store.hasRun(runId)) {
             return counts;
         }
+        spark.sparkContext().setJobDescription("regtune sweep " + runId + ": counting the run's rows");
         for (Row r : store.read(spark).where(functions.col(ResultColumns.RUN_ID).equalTo(runId))
                 .groupBy(ResultColumns.STATUS).count().collectAsList()) {
             counts.put(r.getString(0), r.getLong(1));

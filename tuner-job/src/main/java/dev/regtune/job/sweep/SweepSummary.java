@@ -1,6 +1,6 @@
 package dev.regtune.job.sweep;
 
-import java.nio.file.Path;
+import dev.regtune.job.storage.Location;
 import java.util.SortedMap;
 
 /**
@@ -19,7 +19,8 @@ import java.util.SortedMap;
  * @param runRecord the run's JSON record
  */
 public record SweepSummary(String runId, String modelVersion, int kernels, int configurations, long evaluations,
-        long skipped, long written, SortedMap<String, Long> runRows, double wallSeconds, Path results, Path runRecord) {
+        long skipped, long written, SortedMap<String, Long> runRows, double wallSeconds, Location results,
+        Location runRecord) {
 
     /** Evaluations written per second of wall time. */
     public double evaluationsPerSecond() {

@@ -17,7 +17,13 @@
  * previous one's slowest task. {@code --resume} evaluates only the keys (kernel id, config id,
  * model version) the table lacks, and only with the run's own inputs ({@link
  * dev.regtune.job.sweep.RunIdentity}). {@link dev.regtune.job.sweep.FaultPoints} lets a test crash
- * the JVM at any step. Allocation logic lives in allocator-core; this package only fans it out and
- * records it.
+ * the JVM at any step. The output folder, the kernels and the space may be on any Hadoop file
+ * system ({@link dev.regtune.job.storage.Location}; kernels there are copied to the driver once by
+ * {@link dev.regtune.job.sweep.RemoteKernels}); the commit needs an atomic rename, so an object store
+ * is refused as output ({@link dev.regtune.job.sweep.ResultStore#refuseObjectStore}). Each chunk is a
+ * named Spark job group and stage ({@code regtune sweep RUN: [round R, ]chunk N}); a task that fails
+ * instead of giving a row reaches the driver as one sentence naming the kernel and the configuration
+ * ({@link dev.regtune.job.sweep.SweepTaskException}). Allocation logic
+ * lives in allocator-core; this package only fans it out and records it.
  */
 package dev.regtune.job.sweep;

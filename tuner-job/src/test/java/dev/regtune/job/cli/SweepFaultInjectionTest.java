@@ -47,11 +47,6 @@ import org.junit.jupiter.api.io.TempDir;
  * may ever be in the table twice. The seed of the draws is printed, so a failure can be replayed.
  */
 class SweepFaultInjectionTest {
-    /** Points and how often each is passed by one uninterrupted sweep of the fixture (5 kernels x 8 configurations, chunks of 6). */
-    private static final Map<String, Integer> POINTS = new TreeMap<>(Map.of(
-            "plan.start", 1, "plan.leased", 1, "plan.keys-read", 1, "plan.configuration", 8,
-            "task.evaluate", 40, "stage.before-write", 8, "stage.after-write", 8,
-            "publish.before-rename", 8, "publish.after-rename", 8, "record.before-move", 10));
     private static final int KILLS = 20;
     private static final int MAX_ROUNDS = 16;
     private static final int PARALLEL = 2;
@@ -62,9 +57,9 @@ class SweepFaultInjectionTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void everyKeyIsInTheTableOnceWhateverWasKilledWhen() throws Exception {
-        Path kernels = kernels();
+        Path kernels = SweepKills.kernels(dir);
         Path space = SweepFixtures.tinySpace(dir);
-        Set<String> expected = expectedKeys(kernels, space);
+        Set<String> expected = SweepKills.expectedKeys(kernels, space);
         long seed = Long.getLong("regtune.fault.seed", System.nanoTime());
         System.out.println("SweepFaultInjectionTest seed " + seed + " (replay with -Dregtune.fault.seed=" + seed + ")");
         List<String> kills = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -105,117 +100,26 @@ class SweepFaultInjectionTest {
         Path out = dir.resolve("round-" + round);
         String runId = "r" + round;
         for (boolean resume : new boolean[] {false, true}) {
-            String kill = killedChild(kernels, space, out, runId, resume, random, round);
+            List<String> args = new ArrayList<>(List.of("--master", "local[2]", "--kernels", kernels.toString(),
+                    "--space", space.toString(), "--out", out.toString(), "--run-id", runId, "--chunk-size", "6",
+                    "--partitions", "2"));
+            if (resume) {
+                args.add("--resume");
+            }
+            String kill = SweepKills.killedChild(args, dir.resolve("child-" + round + (resume ? "-resume" : "")
+                    + ".log"), random);
             if (kill != null) {
                 kills.add("round " + round + (resume ? " resume" : " first") + ": " + kill);
             }
             synchronized (SweepFaultInjectionTest.class) {
-                assertNoKeyTwice(spark, out, "after " + kill);
+                SweepKills.assertNoKeyTwice(spark, new ResultStore(out), "after " + kill);
             }
         }
         synchronized (SweepFaultInjectionTest.class) {
             Cli.Run done = Cli.run("sweep", "--master", "local[2]", "--kernels", kernels.toString(), "--space",
                     space.toString(), "--out", out.toString(), "--run-id", runId, "--chunk-size", "6", "--resume");
             assertEquals(0, done.exit(), "round " + round + ": " + done.err());
-            assertExactlyOnce(spark, out, runId, expected, "round " + round + " " + kills);
+            SweepKills.assertExactlyOnce(spark, new ResultStore(out), runId, expected, "round " + round + " " + kills);
         }
-    }
-
-    /**
-     * Runs a child sweep and kills it: at a drawn fault point (three draws in four) or after a drawn
-     * delay. Returns what killed it, or null when it completed before the kill.
-     */
-    private String killedChild(Path kernels, Path space, Path out, String runId, boolean resume, Random random,
-            int round) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
-        boolean byPoint = random.nextInt(4) != 0;
-        String point = null;
-        int at = 0;
-        if (byPoint) {
-            List<String> names = new ArrayList<>(POINTS.keySet());
-            point = names.get(random.nextInt(names.size()));
-            at = 1 + random.nextInt(POINTS.get(point));
-            cmd.add("-Dregtune.fault.point=" + point);
-            cmd.add("-Dregtune.fault.at=" + at);
-        }
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), RegtuneMain.class.getName(), "sweep",
-                "--master", "local[2]", "--kernels", kernels.toString(), "--space", space.toString(), "--out",
-                out.toString(), "--run-id", runId, "--chunk-size", "6", "--partitions", "2"));
-        if (resume) {
-            cmd.add("--resume");
-        }
-        Path log = dir.resolve("child-" + round + (resume ? "-resume" : "") + ".log");
-        Process child = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        String what;
-        if (byPoint) {
-            boolean ended = child.waitFor(180, TimeUnit.SECONDS);
-            assertTrue(ended, "the child ended: " + log);
-            int exit = child.exitValue();
-            assertTrue(exit == 0 || exit == FaultPoints.HALT_STATUS, "exit " + exit + ": "
-                    + Files.readString(log, StandardCharsets.UTF_8));
-            what = exit == FaultPoints.HALT_STATUS ? point + " #" + at : null;
-        } else {
-            long delay = 1000 + random.nextInt(5000);
-            boolean ended = child.waitFor(delay, TimeUnit.MILLISECONDS);
-            child.destroyForcibly();
-            child.waitFor(30, TimeUnit.SECONDS);
-            what = ended ? null : "SIGKILL after " + delay + " ms";
-        }
-        return what;
-    }
-
-    private static void assertNoKeyTwice(SparkSession spark, Path out, String when) {
-        ResultStore store = new ResultStore(out);
-        if (!store.hasResults()) {
-            return;
-        }
-        long rows = store.read(spark).count();
-        long keys = store.read(spark).select(ResultColumns.KERNEL_ID, ResultColumns.CONFIG_ID,
-                ResultColumns.MODEL_VERSION).distinct().count();
-        assertEquals(keys, rows, "no key twice " + when);
-    }
-
-    private static void assertExactlyOnce(SparkSession spark, Path out, String runId, Set<String> expected, String when)
-            throws IOException {
-        ResultStore store = new ResultStore(out);
-        List<String> keys = store.read(spark).select(ResultColumns.KERNEL_ID, ResultColumns.CONFIG_ID)
-                .collectAsList().stream().map(r -> r.getString(0) + "/" + r.getString(1)).toList();
-        assertEquals(expected.size(), keys.size(), "no row twice, none missing, " + when);
-        assertEquals(expected, new TreeSet<>(keys), when);
-        Map<String, Long> table = new TreeMap<>();
-        for (Row r : store.read(spark).where(functions.col(ResultColumns.RUN_ID).equalTo(runId))
-                .groupBy(ResultColumns.STATUS).count().collectAsList()) {
-            table.put(r.getString(0), r.getLong(1));
-        }
-        JsonNode record = new ObjectMapper().readTree(Files.readString(store.runRecord(runId), StandardCharsets.UTF_8));
-        Map<String, Long> recorded = new TreeMap<>();
-        record.path("rows_by_status").fields().forEachRemaining(e -> recorded.put(e.getKey(), e.getValue().asLong()));
-        assertEquals(table, recorded, "the run record counts what the table holds, " + when);
-        assertTrue(record.path("complete").asBoolean(), when);
-        try (Stream<Path> staged = Files.walk(store.staging())) {
-            assertEquals(List.of(), staged.filter(Files::isRegularFile).toList(), "nothing left in staging, " + when);
-        } catch (java.nio.file.NoSuchFileException e) {
-            // no staging folder at all
-        }
-    }
-
-    /** Three corpus modules, five kernels. */
-    private Path kernels() throws IOException {
-        Assumptions.assumeTrue(Files.isDirectory(SweepFixtures.CORPUS_SM90), "the bundled corpus is not present");
-        Path k = Files.createDirectories(dir.resolve("kernels"));
-        for (String m : List.of("elementwise.ptx", "transpose.ptx", "live_through.ptx")) {
-            Files.copy(SweepFixtures.CORPUS_SM90.resolve(m), k.resolve(m));
-        }
-        return k;
-    }
-
-    private static Set<String> expectedKeys(Path kernels, Path space) throws IOException {
-        Set<String> expected = new TreeSet<>();
-        KernelCatalog catalog = KernelCatalog.of(KernelSource.folder(kernels), Optional.empty(), "sm_90");
-        List<SweepConfiguration> configs = Sampler.of("grid", 0).stream(SpaceSpecReader.read(space), Long.MAX_VALUE)
-                .map(SweepConfiguration::of).toList();
-        catalog.kernels().forEach(k -> configs.forEach(c -> expected.add(k.id() + "/" + c.configId())));
-        return expected;
     }
 }

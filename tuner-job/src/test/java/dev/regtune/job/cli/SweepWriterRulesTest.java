@@ -144,7 +144,7 @@ class SweepWriterRulesTest {
         assertEquals(table, recorded, "the record shows what is committed: " + record);
         assertTrue(!record.path("complete").asBoolean());
         Path lease = out.resolve("lease");
-        try (RunLease next = RunLease.acquire(lease, "int", "after")) {
+        try (RunLease next = RunLease.acquire(dev.regtune.job.storage.Location.local(lease), "int", "after")) {
             assertTrue(next.held(), "the interrupted sweep released the folder");
         }
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.regtune.job.storage.Location;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,15 +22,16 @@ class RunLeaseTest {
     @Test
     void aSecondWriterIsRefusedWithAClearSentenceUntilTheFirstReleases() {
         Path lease = dir.resolve("lease");
-        try (RunLease first = RunLease.acquire(lease, "R1", "a1")) {
+        try (RunLease first = RunLease.acquire(Location.local(lease), "R1", "a1")) {
             assertTrue(first.held());
-            SweepException e = assertThrows(SweepException.class, () -> RunLease.acquire(lease, "R1", "a2"));
+            SweepException e = assertThrows(SweepException.class,
+                    () -> RunLease.acquire(Location.local(lease), "R1", "a2"));
             assertTrue(e.getMessage().startsWith("the output folder is being written by another sweep (run 'R1', "
                     + "process " + ProcessHandle.current().pid()), e.getMessage());
             assertTrue(e.getMessage().endsWith("one sweep writes a result table at a time, so wait for it or choose "
                     + "another --out"), e.getMessage());
         }
-        try (RunLease second = RunLease.acquire(lease, "R2", "a2")) {
+        try (RunLease second = RunLease.acquire(Location.local(lease), "R2", "a2")) {
             assertTrue(second.held());
         }
     }
@@ -39,7 +41,7 @@ class RunLeaseTest {
         Path lease = Files.createDirectories(dir.resolve("lease"));
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
-        RunLease alive = RunLease.acquire(lease, "R1", "a1");
+        RunLease alive = RunLease.acquire(Location.local(lease), "R1", "a1");
         alive.close();
         // a holder whose process ended without releasing (SIGKILL): a generation above the release
         long next;
@@ -50,7 +52,7 @@ class RunLeaseTest {
                 + "\"host\":\"" + java.net.InetAddress.getLocalHost().getHostName() + "\",\"pid\":" + gone.pid()
                 + ",\"pid_start\":\"" + Instant.EPOCH + "\",\"acquired\":\"" + Instant.EPOCH + "\"}",
                 StandardCharsets.UTF_8);
-        try (RunLease taken = RunLease.acquire(lease, "R1", "a3")) {
+        try (RunLease taken = RunLease.acquire(Location.local(lease), "R1", "a3")) {
             assertTrue(taken.held());
             assertFalse(Files.exists(lease.resolve(String.format("%010d", next))), "the dead holder's file is gone");
         }
@@ -59,7 +61,7 @@ class RunLeaseTest {
     @Test
     void aHolderOvertakenByAnotherGenerationNoLongerHoldsIt() throws IOException {
         Path lease = dir.resolve("lease");
-        try (RunLease mine = RunLease.acquire(lease, "R1", "a1")) {
+        try (RunLease mine = RunLease.acquire(Location.local(lease), "R1", "a1")) {
             long gen;
             try (var files = Files.list(lease)) {
                 gen = files.mapToLong(p -> Long.parseLong(p.getFileName().toString())).max().orElseThrow();

@@ -1,12 +1,11 @@
 package dev.regtune.job.report.sweep;
 
 import dev.regtune.job.results.ResultColumns;
+import dev.regtune.job.storage.Location;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Where a sweep's result table lives: {@code regtune sweep --out DIR} writes it to
@@ -18,20 +17,25 @@ import java.util.stream.Stream;
  * @param named the folder as the user named it (shown in the report)
  * @param table the folder holding the {@code run_id=} partitions
  */
-public record ResultsFolder(String named, Path table) {
+public record ResultsFolder(String named, Location table) {
     private static final String RUN_PREFIX = ResultColumns.RUN_ID + "=";
 
     /** Resolves {@code dir} or {@code dir/results}. */
     public static ResultsFolder locate(Path dir) {
-        if (!Files.exists(dir)) {
+        return locate(Location.local(dir));
+    }
+
+    /** Resolves {@code dir} or {@code dir/results}, on any file system. */
+    public static ResultsFolder locate(Location dir) {
+        if (!dir.exists()) {
             throw new ReportInputException("results folder '" + dir + "' does not exist");
         }
-        if (!Files.isDirectory(dir)) {
+        if (!dir.isDirectory()) {
             throw new ReportInputException("'" + dir + "' is not a folder; name the folder 'regtune sweep --out' "
                     + "wrote, or its results subfolder");
         }
-        Path nested = dir.resolve("results");
-        Path table = Files.isDirectory(nested) && !runIds(nested).isEmpty() ? nested : dir;
+        Location nested = dir.resolve("results");
+        Location table = nested.isDirectory() && !runIds(nested).isEmpty() ? nested : dir;
         if (runIds(table).isEmpty()) {
             throw new ReportInputException("'" + dir + "' holds no result table (expected " + dir
                     + "/results/run_id=RUN/arch=ARCH/part-*.parquet)");
@@ -48,10 +52,9 @@ public record ResultsFolder(String named, Path table) {
         return runIds(table);
     }
 
-    private static List<String> runIds(Path folder) {
-        try (Stream<Path> list = Files.list(folder)) {
-            return list.filter(Files::isDirectory)
-                    .map(p -> p.getFileName().toString())
+    private static List<String> runIds(Location folder) {
+        try {
+            return folder.listFolders().stream()
                     .filter(n -> n.startsWith(RUN_PREFIX) && n.length() > RUN_PREFIX.length())
                     .map(n -> n.substring(RUN_PREFIX.length()))
                     .sorted()
@@ -61,14 +64,10 @@ public record ResultsFolder(String named, Path table) {
         }
     }
 
-    private static boolean hasParquet(Path table) {
-        try (Stream<Path> walk = Files.walk(table, 4)) {
-            return walk.anyMatch(p -> {
-                String n = p.getFileName().toString();
-                return n.endsWith(".parquet") && !n.startsWith(".") && !n.startsWith("_");
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list '" + table + "': " + e.getMessage(), e);
-        }
+    private static boolean hasParquet(Location table) {
+        return table.anyFile(4, p -> {
+            String n = p.substring(p.lastIndexOf('/') + 1);
+            return n.endsWith(".parquet") && !n.startsWith(".") && !n.startsWith("_");
+        });
     }
 }

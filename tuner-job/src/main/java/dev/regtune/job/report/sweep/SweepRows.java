@@ -36,7 +36,7 @@ public final class SweepRows {
         // Read with the schema rather than inferring it: partition values stay text (run_id=20250101 is
         // not a number), and a knob column older files lack reads as null, which the report treats as
         // the knob's default, as config ids do.
-        Dataset<Row> all = spark.read().schema(ResultSchema.schema()).parquet(folder.table().toString());
+        Dataset<Row> all = spark.read().schema(ResultSchema.schema()).parquet(folder.table().sparkPath());
         Row nulls = all.agg(count(lit(1)), count(col(ResultColumns.KERNEL_ID)), count(col(ResultColumns.STATUS)))
                 .first();
         if (nulls.getLong(0) == 0) {
