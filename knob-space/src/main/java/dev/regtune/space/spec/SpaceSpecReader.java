@@ -45,8 +45,7 @@ public final class SpaceSpecReader {
     public static final int MAX_POINTS = 10_000;
 
     private static final List<String> TOP_KEYS = List.of("name", "description", "archs", "maxrregcount",
-            Configuration.LAUNCH_BOUNDS, "knobs",
-            "constraints");
+            Configuration.LAUNCH_BOUNDS, ControlEntries.KEY, "knobs", "constraints");
     private static final List<String> KNOB_KEYS = List.of("knob", "min", "max", "step", "scale", "points", "values",
             "value", "when");
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -110,10 +109,13 @@ public final class SpaceSpecReader {
         if (root.has(Configuration.LAUNCH_BOUNDS)) {
             dims.add(Dimension.launchBounds(launchBounds(root.get(Configuration.LAUNCH_BOUNDS))));
         }
+        if (root.has(ControlEntries.KEY)) {
+            dims.addAll(ControlEntries.read(root.get(ControlEntries.KEY)));
+        }
         List<KnobEntry> entries = knobEntries(root.get("knobs"));
         if (dims.isEmpty() && entries.isEmpty()) {
-            throw new SpaceSpecException("the space has no dimensions; give archs, maxrregcount, launch_bounds or "
-                    + "knobs");
+            throw new SpaceSpecException("the space has no dimensions; give archs, maxrregcount, launch_bounds, "
+                    + "ptxas or knobs");
         }
         int first = dims.size();
         for (KnobEntry e : entries) {
@@ -450,6 +452,10 @@ public final class SpaceSpecReader {
             throw new IllegalArgumentException("names " + name + ", which expressions cannot read (only knobs and "
                     + Configuration.REGISTER_BUDGET + ")");
         }
+        if (dev.regtune.space.controls.PtxasControls.isControlDimension(name)) {
+            throw new IllegalArgumentException("names ptxas control " + name + ", which expressions cannot read (only "
+                    + "knobs and " + Configuration.REGISTER_BUDGET + ")");
+        }
         if (name.equals(Configuration.REGISTER_BUDGET)) {
             Integer slot = slots.get(name);
             if (slot == null) {
@@ -480,7 +486,7 @@ public final class SpaceSpecReader {
 
     // ---- JSON helpers ----
 
-    private static void checkKeys(JsonNode object, List<String> allowed, String where) {
+    static void checkKeys(JsonNode object, List<String> allowed, String where) {
         Iterator<String> names = object.fieldNames();
         while (names.hasNext()) {
             String key = names.next();
@@ -508,7 +514,7 @@ public final class SpaceSpecReader {
     }
 
     /** A JSON value in words, for messages: the value itself when short, else its kind. */
-    private static String kind(JsonNode node) {
+    static String kind(JsonNode node) {
         if (node.isArray()) {
             return node.isEmpty() ? "an empty array" : "an array";
         }

@@ -1,0 +1,9 @@
+/**
+ * The real ptxas as an evaluator: finding the installed ptxas and the options it knows
+ * ({@link dev.regtune.job.ptxas.PtxasInstallation}), running one process per evaluation with a
+ * timeout and no trace left ({@link dev.regtune.job.ptxas.PtxasProcess}).
+ *
+ * <p>This package starts processes and reads their output; it must contain no allocation logic
+ * (the model's figures come from allocator-core), no Spark code and no command-line parsing.
+ */
+package dev.regtune.job.ptxas;
