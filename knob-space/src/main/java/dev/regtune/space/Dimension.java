@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param knob the knob, empty for the other dimensions
  * @param domain its values (those of the architecture, launch bounds and ptxas controls are indices into {@code labels})
  * @param labels the architecture names, launch bounds or control values; empty for other dimensions
- * @param condition when present, the dimension is active only where it holds
+ * @param condition when present, the dimension (a knob or a ptxas control) is active only where it holds
  */
 public record Dimension(String name, Optional<KnobDef> knob, Domain domain, List<String> labels,
         Optional<Expression> condition) {
@@ -49,13 +49,13 @@ public record Dimension(String name, Optional<KnobDef> knob, Domain domain, List
 
     /**
      * A ptxas control's dimension, named by its {@link PtxasControl#column()}, over the given values
-     * (canonical text, in spec order).
+     * (canonical text, in spec order), active where {@code condition} holds. Where it is inactive,
+     * expressions see its first value, and the configuration leaves the option out.
      */
-    public static Dimension control(PtxasControl control, List<String> values) {
+    public static Dimension control(PtxasControl control, List<String> values, Optional<Expression> condition) {
         List<Double> indices = java.util.stream.IntStream.range(0, values.size()).mapToObj(i -> (double) i)
                 .toList();
-        return new Dimension(control.column(), Optional.empty(), new Domain.Choice(indices), values,
-                Optional.empty());
+        return new Dimension(control.column(), Optional.empty(), new Domain.Choice(indices), values, condition);
     }
 
     /** A knob dimension. */

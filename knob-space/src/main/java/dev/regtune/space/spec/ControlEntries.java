@@ -19,25 +19,45 @@ import java.util.List;
  *   {"control": "register-usage-level", "values": [0, 5, 10]},
  *   {"control": "opt-level", "min": 1, "max": 3},
  *   {"control": "Ofast-compile"},                 every choice: 0, min, mid, max
- *   {"control": "fmad", "value": true}
+ *   {"control": "fmad", "value": true},
+ *   {"control": "opt-level", "values": [1, 2, 3], "when": "ptxas_ofast_compile == '0'"}
  * ]
  * </pre>
+ *
+ * A control may be conditional ({@code when}), and conditions and constraints may read a control by
+ * its dimension name as a choice among the values it lists ({@code ptxas_ofast_compile == 'max'}):
+ * ptxas refuses some combinations outright (--Ofast-compile min or mid with an -O other than 1, max
+ * with an -O other than 0, min with --allow-expensive-optimizations false).
  */
 final class ControlEntries {
     static final String KEY = "ptxas";
-    private static final List<String> ENTRY_KEYS = List.of("control", "values", "value", "min", "max", "step");
+    private static final List<String> ENTRY_KEYS = List.of("control", "values", "value", "min", "max", "step",
+            "when");
+
+    /**
+     * One control entry while its condition is still text.
+     *
+     * @param control the control
+     * @param values its values, canonical text, in spec order
+     * @param when its condition, when it has one
+     */
+    record Entry(PtxasControl control, List<String> values, java.util.Optional<String> when) {
+        Dimension dimension() {
+            return Dimension.control(control, values, java.util.Optional.empty());
+        }
+    }
 
     private ControlEntries() {
     }
 
-    /** The control dimensions of the {@code "ptxas"} list, in spec order. */
-    static List<Dimension> read(JsonNode node) {
+    /** The control entries of the {@code "ptxas"} list, in spec order. */
+    static List<Entry> read(JsonNode node) {
         if (!node.isArray() || node.isEmpty()) {
             throw new SpaceSpecException(KEY + " must be a non-empty array of control entries such as "
                     + "{\"control\": \"register-usage-level\", \"values\": [0, 5, 10]}, not "
                     + SpaceSpecReader.kind(node));
         }
-        List<Dimension> dims = new ArrayList<>();
+        List<Entry> entries = new ArrayList<>();
         List<PtxasControl> seen = new ArrayList<>();
         int index = 0;
         for (JsonNode e : node) {
@@ -52,9 +72,17 @@ final class ControlEntries {
                 throw new SpaceSpecException("ptxas control " + control.name() + " appears twice in " + KEY);
             }
             seen.add(control);
-            dims.add(Dimension.control(control, values(control, e)));
+            java.util.Optional<String> when = java.util.Optional.empty();
+            if (e.has("when")) {
+                if (!e.get("when").isTextual()) {
+                    throw new SpaceSpecException("ptxas control " + control.name() + ": when must be a string, not "
+                            + SpaceSpecReader.kind(e.get("when")));
+                }
+                when = java.util.Optional.of(e.get("when").asText());
+            }
+            entries.add(new Entry(control, values(control, e), when));
         }
-        return dims;
+        return entries;
     }
 
     private static PtxasControl control(JsonNode e, int index) {

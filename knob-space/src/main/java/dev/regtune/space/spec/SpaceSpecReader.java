@@ -109,9 +109,10 @@ public final class SpaceSpecReader {
         if (root.has(Configuration.LAUNCH_BOUNDS)) {
             dims.add(Dimension.launchBounds(launchBounds(root.get(Configuration.LAUNCH_BOUNDS))));
         }
-        if (root.has(ControlEntries.KEY)) {
-            dims.addAll(ControlEntries.read(root.get(ControlEntries.KEY)));
-        }
+        List<ControlEntries.Entry> controls = root.has(ControlEntries.KEY)
+                ? ControlEntries.read(root.get(ControlEntries.KEY)) : List.of();
+        int firstControl = dims.size();
+        controls.forEach(c -> dims.add(c.dimension()));
         List<KnobEntry> entries = knobEntries(root.get("knobs"));
         if (dims.isEmpty() && entries.isEmpty()) {
             throw new SpaceSpecException("the space has no dimensions; give archs, maxrregcount, launch_bounds, "
@@ -124,6 +125,14 @@ public final class SpaceSpecReader {
         Map<String, Integer> slots = new HashMap<>();
         for (int i = 0; i < dims.size(); i++) {
             slots.put(dims.get(i).name(), i);
+        }
+        for (int i = 0; i < controls.size(); i++) {
+            ControlEntries.Entry c = controls.get(i);
+            if (c.when().isPresent()) {
+                String what = "ptxas control " + c.control().name() + ": condition '" + c.when().get() + "'";
+                Expression e = expression(c.when().get(), what, dims, slots);
+                dims.set(firstControl + i, Dimension.control(c.control(), c.values(), Optional.of(e)));
+            }
         }
         for (int i = 0; i < entries.size(); i++) {
             KnobEntry e = entries.get(i);
@@ -449,12 +458,16 @@ public final class SpaceSpecReader {
     /** Resolves a name of an expression; the messages continue "condition '...' " or "constraint '...' ". */
     private static Expr.Variable variable(String name, List<Dimension> dims, Map<String, Integer> slots) {
         if (name.equals(Configuration.ARCH) || name.equals(Configuration.LAUNCH_BOUNDS)) {
-            throw new IllegalArgumentException("names " + name + ", which expressions cannot read (only knobs and "
-                    + Configuration.REGISTER_BUDGET + ")");
+            throw new IllegalArgumentException("names " + name + ", which expressions cannot read (only knobs, ptxas "
+                    + "controls and " + Configuration.REGISTER_BUDGET + ")");
         }
         if (dev.regtune.space.controls.PtxasControls.isControlDimension(name)) {
-            throw new IllegalArgumentException("names ptxas control " + name + ", which expressions cannot read (only "
-                    + "knobs and " + Configuration.REGISTER_BUDGET + ")");
+            Integer slot = slots.get(name);
+            if (slot == null) {
+                throw new IllegalArgumentException("names ptxas control " + name + ", which is not a dimension of "
+                        + "the space");
+            }
+            return new Expr.Variable(name, slot, Type.CHOICE, dims.get(slot).labels());
         }
         if (name.equals(Configuration.REGISTER_BUDGET)) {
             Integer slot = slots.get(name);

@@ -77,9 +77,12 @@ class PtxasControlsTest {
                 error("{\"ptxas\": [{\"control\": \"fmad\", \"min\": 0, \"max\": 1}]}"));
         assertEquals("ptxas control fmad appears twice in ptxas",
                 error("{\"ptxas\": [{\"control\": \"fmad\"}, {\"control\": \"--fmad\"}]}"));
-        assertEquals("constraint 'ptxas_fmad == true' names ptxas control ptxas_fmad, which expressions cannot read "
-                + "(only knobs and maxrregcount)", error("{\"ptxas\": [{\"control\": \"fmad\"}], "
-                        + "\"constraints\": [\"ptxas_fmad == true\"]}"));
+        assertEquals("ptxas control opt-level: condition 'ptxas_fmad == 1': operator == compares a choice with a number; "
+                + "compare ptxas_fmad with a quoted name such as 'false' at column 12", error("{\"ptxas\": [{\"control\": \"fmad\"}, {\"control\": \"opt-level\", \"value\": 1, "
+                        + "\"when\": \"ptxas_fmad == 1\"}]}"));
+        assertEquals("ptxas control opt-level: condition 'ptxas_fmad == 'true'' names ptxas control ptxas_fmad, which is "
+                + "not a dimension of the space", error("{\"ptxas\": [{\"control\": \"opt-level\", \"value\": 1, "
+                        + "\"when\": \"ptxas_fmad == 'true'\"}]}"));
     }
 
     @Test
@@ -92,10 +95,28 @@ class PtxasControlsTest {
                 .map(PtxasControl::column).sorted().toList();
         assertEquals(expected, swept);
         assertTrue(flags.dimensionList().stream().noneMatch(d -> d.knob().isPresent()), "no model knobs");
-        assertEquals(3456, flags.gridSize().intValue());
-        Map<String, Long> fmad = new GridSampler().stream(flags, 3456).collect(Collectors.groupingBy(
-                c -> c.get("ptxas_fmad"), TreeMap::new, Collectors.counting()));
-        assertEquals(Map.of("false", 1728L, "true", 1728L), fmad);
+        List<Configuration> grid = new GridSampler().stream(flags, 3456).toList();
+        assertEquals(3 * 3 * 2 * 2 * 2 * 2 * (3 * 2 + 3), grid.size());
+        for (Configuration c : grid) {
+            boolean fast = !c.get("ptxas_ofast_compile").equals("0");
+            // ptxas refuses -O and --allow-expensive-optimizations false next to most --Ofast-compile levels
+            assertEquals(fast, c.get("ptxas_opt_level") == null, c.toString());
+            assertEquals(fast, c.get("ptxas_allow_expensive_optimizations") == null, c.toString());
+        }
+        Map<String, Long> fmad = grid.stream().collect(Collectors.groupingBy(c -> c.get("ptxas_fmad"), TreeMap::new,
+                Collectors.counting()));
+        assertEquals(Map.of("false", 648L, "true", 648L), fmad);
+    }
+
+    @Test
+    void conditionsReadAControlAsAChoiceOfItsValues() {
+        KnobSpace space = SpaceSpecReader.parse("""
+                {"ptxas": [{"control": "Ofast-compile", "values": ["0", "max"]},
+                           {"control": "opt-level", "values": [1, 3], "when": "ptxas_ofast_compile == '0'"}]}
+                """, "c.json");
+        assertEquals(List.of("{ptxas_ofast_compile=0, ptxas_opt_level=1}", "{ptxas_ofast_compile=0, ptxas_opt_level=3}",
+                "{ptxas_ofast_compile=max}"), new GridSampler().stream(space, 10)
+                        .map(c -> c.controls().toString()).toList());
     }
 
     private static String error(String json) {

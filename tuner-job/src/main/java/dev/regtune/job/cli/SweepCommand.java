@@ -30,6 +30,7 @@ import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code regtune sweep}: the Spark job, kernels x configurations into the Parquet result table. */
@@ -161,9 +162,14 @@ public final class SweepCommand extends RegtuneCommand {
                     + "(0: no limit; default: ${DEFAULT-VALUE}).")
     double maxEvaluationSeconds;
 
+    @Mixin
+    EvaluatorOptions evaluators = new EvaluatorOptions();
+
     @Override
     protected int run() throws IOException {
         SweepRequest request = request();
+        request = request.withEvaluators(evaluators.settings(request.space(), out, request.plan(),
+                EvaluatorOptions::onPath));
         PrintWriter err = err();
         SweepProgress progress = new SweepProgress(err, System.console() != null);
         try (SparkSessions.Session session = SparkSessions.session("regtune sweep", Optional.ofNullable(master))) {

@@ -140,7 +140,8 @@ final class ChunkWriter {
                 jsc.setJobGroup("regtune-" + runId + "-chunk-" + chunk, "regtune sweep " + runId + ": chunk " + chunk
                         + " (" + arch.getValue().length + " evaluations, " + arch.getKey() + ")", false);
                 JavaRDD<Row> rowsRdd = jsc.parallelize(blocks, blocks.size()).mapPartitions(
-                        PartitionEvaluation.function(kernels, table, request.verify(), request.limits(), counts));
+                        PartitionEvaluation.function(kernels, table, request.verify(), request.limits(), counts,
+                                request.evaluators()));
                 FaultPoints.pass("stage.before-write");
                 store.stage(staged, spark.createDataFrame(rowsRdd, ResultSchema.fileSchema()));
                 FaultPoints.pass("stage.after-write");
