@@ -43,6 +43,20 @@ public record PtxasCommand(String executable, String arch, String entry, int reg
      */
     public List<String> options() {
         List<String> a = new ArrayList<>(List.of("-v", "-arch=" + arch));
+        a.addAll(controlOptions(registerBudget, launchBounds, controls));
+        a.addAll(List.of("-e", entry, "-o", "/dev/null"));
+        return a;
+    }
+
+    /**
+     * The options that set a configuration's public controls: {@code -maxrregcount N} (when not 0),
+     * the launch bounds, then the controls in catalogue order.
+     *
+     * @throws IllegalArgumentException for a control this catalogue does not have or a value it does not accept
+     */
+    public static List<String> controlOptions(int registerBudget, @Nullable String launchBounds,
+            SortedMap<String, String> controls) {
+        List<String> a = new ArrayList<>();
         if (registerBudget > 0) {
             a.addAll(PtxasControls.MAXRREGCOUNT.arguments(Integer.toString(registerBudget)));
         }
@@ -65,8 +79,28 @@ public record PtxasCommand(String executable, String arch, String entry, int reg
                 throw new IllegalArgumentException("'" + column + "' is not a ptxas control RegTune knows");
             }
         }
-        a.addAll(List.of("-e", entry, "-o", "/dev/null"));
         return a;
+    }
+
+    /**
+     * {@code options} as one {@code -Xptxas} argument of nvcc: each option with its value joined by
+     * "=", options joined by ",": {@code -maxrregcount=64,--fmad=false,--extensible-whole-program}.
+     */
+    public static String forNvcc(List<String> options) {
+        List<String> joined = new ArrayList<>();
+        for (int i = 0; i < options.size(); i++) {
+            String o = options.get(i);
+            if (i + 1 < options.size() && !options.get(i + 1).startsWith("-")) {
+                o += "=" + options.get(++i);
+            }
+            joined.add(o);
+        }
+        return String.join(",", joined);
+    }
+
+    /** {@code words} as one shell line, each quoted where it needs it. */
+    public static String shellLine(List<String> words) {
+        return words.stream().map(PtxasCommand::quote).collect(Collectors.joining(" "));
     }
 
     /** The whole command as the process runs it. */
@@ -85,7 +119,7 @@ public record PtxasCommand(String executable, String arch, String entry, int reg
     public String display(String shownFile) {
         List<String> a = arguments();
         a.set(a.size() - 1, shownFile);
-        return a.stream().map(PtxasCommand::quote).collect(Collectors.joining(" "));
+        return shellLine(a);
     }
 
     private static String quote(String s) {
