@@ -92,7 +92,7 @@ class ReadmeWorkflowsTest {
             Rule.runs("bin/regtune allocate ", Map.of(), List.of()),
             dev.regtune.job.fidelity.PtxasRunner.onPath().isPresent()
                     ? Rule.runs("bin/regtune sweep --evaluator both ", Map.of("-n", "2",
-                            "datasets/corpus/manifest.csv", SMALL_PTX), List.of())
+                            "corpus/manifest.csv", "corpus/ptx/sm_90/elementwise.ptx"), List.of())
                     : Rule.skipped("bin/regtune sweep --evaluator both ", "needs the real ptxas, which is not on "
                             + "the PATH; SweepEvaluatorTest runs both evaluators with a fake ptxas"),
             Rule.runs("bin/regtune sweep ", Map.of("-n", "4"), List.of()),
