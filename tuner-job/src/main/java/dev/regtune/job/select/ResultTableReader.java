@@ -240,7 +240,7 @@ public final class ResultTableReader {
                     + (r.isNullAt(10) ? 0L : r.getInt(10));
             long latency = ptxasRow ? -1L : r.isNullAt(11) ? 0L : r.getLong(11);
             double occupancy = r.isNullAt(12) ? Double.NaN : r.getDouble(12);
-            if (r.isNullAt(13) && (status == ResultStatus.OK || status == ResultStatus.ALLOC_FAILED)) {
+            if (!ptxasRow && r.isNullAt(13) && (status == ResultStatus.OK || status == ResultStatus.ALLOC_FAILED)) {
                 schema1++; // since schema 2 every allocated row has its copy counts
             }
             long time = r.isNullAt(14) ? -1L : r.getLong(14);

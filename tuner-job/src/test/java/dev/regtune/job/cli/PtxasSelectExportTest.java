@@ -74,6 +74,9 @@ class PtxasSelectExportTest {
         Cli.Run select = Cli.run("select", "--results", out.toString(), "--objective", "lex:spills,registers",
                 "--out", selection.toString());
         assertEquals(0, select.exit(), select.err());
+        assertTrue(select.err().contains("16 OK rows of the real ptxas have no estimated time or latency"),
+                select.err());
+        assertTrue(!select.err().contains("schema version 1"), "ptxas rows are not old model rows: " + select.err());
         JsonNode kernel = null;
         for (JsonNode k : new ObjectMapper().readTree(selection.toFile()).path("kernels")) {
             if (k.path("kernel_name").asText().equals("black_scholes_x2")) {
