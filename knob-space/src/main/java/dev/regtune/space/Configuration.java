@@ -4,6 +4,7 @@ import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
 import dev.regtune.core.ir.LaunchBounds;
 import dev.regtune.core.knobs.Knobs;
+import dev.regtune.space.controls.PtxasControls;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
@@ -14,8 +15,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * One point of a knob space: a value, as text, for every dimension that is active at that point
  * (a conditional knob whose condition does not hold is absent). Knob dimensions are named as in
- * the {@link KnobCatalogue}; the non-knob dimensions are {@value #ARCH}, {@value #REGISTER_BUDGET}
- * and {@value #LAUNCH_BOUNDS}. Two configurations with the same values are equal, whatever order
+ * the {@link KnobCatalogue}; the non-knob dimensions are {@value #ARCH}, {@value #REGISTER_BUDGET},
+ * {@value #LAUNCH_BOUNDS} and the ptxas controls ({@code ptxas_...}, {@link PtxasControls}), which
+ * the model does not read. Two configurations with the same values are equal, whatever order
  * they were built in, so they can be de-duplicated and hashed.
  *
  * @param values dimension name to value text, sorted by name
@@ -84,6 +86,21 @@ public record Configuration(SortedMap<String, String> values) {
     }
 
     /**
+     * The ptxas controls this configuration sets, by dimension name ({@code ptxas_fmad} to
+     * {@code false}), sorted; empty when the space sweeps none. The register budget and the launch
+     * bounds are not among them: they have their own dimensions, which the model reads too.
+     */
+    public SortedMap<String, String> controls() {
+        SortedMap<String, String> c = new TreeMap<>();
+        values.forEach((name, value) -> {
+            if (PtxasControls.isControlDimension(name)) {
+                c.put(name, value);
+            }
+        });
+        return Collections.unmodifiableSortedMap(c);
+    }
+
+    /**
      * The knob values: defaults overridden by every knob dimension of this configuration. A knob
      * given twice, by number and by name ({@code 684} and {@code RegAllocThresholdForDiscardConflicts}),
      * is an IllegalArgumentException naming both spellings, never one of them kept silently.
@@ -92,7 +109,8 @@ public record Configuration(SortedMap<String, String> values) {
         Knobs k = Knobs.defaults();
         Map<KnobDef, String> spelling = new java.util.HashMap<>(); // lookups only: the order is values' order
         for (Map.Entry<String, String> e : values.entrySet()) {
-            if (!e.getKey().equals(ARCH) && !e.getKey().equals(REGISTER_BUDGET) && !e.getKey().equals(LAUNCH_BOUNDS)) {
+            if (!e.getKey().equals(ARCH) && !e.getKey().equals(REGISTER_BUDGET) && !e.getKey().equals(LAUNCH_BOUNDS)
+                    && !PtxasControls.isControlDimension(e.getKey())) {
                 KnobDef d = KnobCatalogue.require(e.getKey());
                 String before = spelling.put(d, e.getKey());
                 if (before != null) {

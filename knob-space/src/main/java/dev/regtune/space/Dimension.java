@@ -1,19 +1,22 @@
 package dev.regtune.space;
 
 import dev.regtune.core.knobs.KnobDef;
+import dev.regtune.space.controls.PtxasControl;
 import dev.regtune.space.expr.Expression;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * One dimension of a {@link KnobSpace}: a knob of the catalogue, the architecture or the register
- * budget, with its domain and, for a knob, the condition under which it is active.
+ * One dimension of a {@link KnobSpace}: a knob of the catalogue, the architecture, the register
+ * budget, the launch bounds or a public control of the real ptxas, with its domain and, for a knob,
+ * the condition under which it is active.
  *
- * @param name the column name: the knob's catalogue name, {@value Configuration#ARCH}, {@value Configuration#REGISTER_BUDGET} or {@value Configuration#LAUNCH_BOUNDS}
- * @param knob the knob, empty for the architecture and the register budget
- * @param domain its values (the architecture's are indices into {@code labels})
- * @param labels the architecture names; empty for other dimensions
- * @param condition when present, the dimension is active only where it holds
+ * @param name the column name: the knob's catalogue name, {@value Configuration#ARCH}, {@value Configuration#REGISTER_BUDGET},
+ *     {@value Configuration#LAUNCH_BOUNDS} or a ptxas control's column ({@code ptxas_register_usage_level})
+ * @param knob the knob, empty for the other dimensions
+ * @param domain its values (those of the architecture, launch bounds and ptxas controls are indices into {@code labels})
+ * @param labels the architecture names, launch bounds or control values; empty for other dimensions
+ * @param condition when present, the dimension (a knob or a ptxas control) is active only where it holds
  */
 public record Dimension(String name, Optional<KnobDef> knob, Domain domain, List<String> labels,
         Optional<Expression> condition) {
@@ -42,6 +45,17 @@ public record Dimension(String name, Optional<KnobDef> knob, Domain domain, List
     public static Dimension registerBudget(List<Integer> budgets) {
         return new Dimension(Configuration.REGISTER_BUDGET, Optional.empty(),
                 new Domain.Choice(budgets.stream().map(Integer::doubleValue).toList()), List.of(), Optional.empty());
+    }
+
+    /**
+     * A ptxas control's dimension, named by its {@link PtxasControl#column()}, over the given values
+     * (canonical text, in spec order), active where {@code condition} holds. Where it is inactive,
+     * expressions see its first value, and the configuration leaves the option out.
+     */
+    public static Dimension control(PtxasControl control, List<String> values, Optional<Expression> condition) {
+        List<Double> indices = java.util.stream.IntStream.range(0, values.size()).mapToObj(i -> (double) i)
+                .toList();
+        return new Dimension(control.column(), Optional.empty(), new Domain.Choice(indices), values, condition);
     }
 
     /** A knob dimension. */

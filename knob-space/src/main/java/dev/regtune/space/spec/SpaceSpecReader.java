@@ -45,8 +45,7 @@ public final class SpaceSpecReader {
     public static final int MAX_POINTS = 10_000;
 
     private static final List<String> TOP_KEYS = List.of("name", "description", "archs", "maxrregcount",
-            Configuration.LAUNCH_BOUNDS, "knobs",
-            "constraints");
+            Configuration.LAUNCH_BOUNDS, ControlEntries.KEY, "knobs", "constraints");
     private static final List<String> KNOB_KEYS = List.of("knob", "min", "max", "step", "scale", "points", "values",
             "value", "when");
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -110,10 +109,14 @@ public final class SpaceSpecReader {
         if (root.has(Configuration.LAUNCH_BOUNDS)) {
             dims.add(Dimension.launchBounds(launchBounds(root.get(Configuration.LAUNCH_BOUNDS))));
         }
+        List<ControlEntries.Entry> controls = root.has(ControlEntries.KEY)
+                ? ControlEntries.read(root.get(ControlEntries.KEY)) : List.of();
+        int firstControl = dims.size();
+        controls.forEach(c -> dims.add(c.dimension()));
         List<KnobEntry> entries = knobEntries(root.get("knobs"));
         if (dims.isEmpty() && entries.isEmpty()) {
-            throw new SpaceSpecException("the space has no dimensions; give archs, maxrregcount, launch_bounds or "
-                    + "knobs");
+            throw new SpaceSpecException("the space has no dimensions; give archs, maxrregcount, launch_bounds, "
+                    + "ptxas or knobs");
         }
         int first = dims.size();
         for (KnobEntry e : entries) {
@@ -122,6 +125,14 @@ public final class SpaceSpecReader {
         Map<String, Integer> slots = new HashMap<>();
         for (int i = 0; i < dims.size(); i++) {
             slots.put(dims.get(i).name(), i);
+        }
+        for (int i = 0; i < controls.size(); i++) {
+            ControlEntries.Entry c = controls.get(i);
+            if (c.when().isPresent()) {
+                String what = "ptxas control " + c.control().name() + ": condition '" + c.when().get() + "'";
+                Expression e = expression(c.when().get(), what, dims, slots);
+                dims.set(firstControl + i, Dimension.control(c.control(), c.values(), Optional.of(e)));
+            }
         }
         for (int i = 0; i < entries.size(); i++) {
             KnobEntry e = entries.get(i);
@@ -447,8 +458,16 @@ public final class SpaceSpecReader {
     /** Resolves a name of an expression; the messages continue "condition '...' " or "constraint '...' ". */
     private static Expr.Variable variable(String name, List<Dimension> dims, Map<String, Integer> slots) {
         if (name.equals(Configuration.ARCH) || name.equals(Configuration.LAUNCH_BOUNDS)) {
-            throw new IllegalArgumentException("names " + name + ", which expressions cannot read (only knobs and "
-                    + Configuration.REGISTER_BUDGET + ")");
+            throw new IllegalArgumentException("names " + name + ", which expressions cannot read (only knobs, ptxas "
+                    + "controls and " + Configuration.REGISTER_BUDGET + ")");
+        }
+        if (dev.regtune.space.controls.PtxasControls.isControlDimension(name)) {
+            Integer slot = slots.get(name);
+            if (slot == null) {
+                throw new IllegalArgumentException("names ptxas control " + name + ", which is not a dimension of "
+                        + "the space");
+            }
+            return new Expr.Variable(name, slot, Type.CHOICE, dims.get(slot).labels());
         }
         if (name.equals(Configuration.REGISTER_BUDGET)) {
             Integer slot = slots.get(name);
@@ -480,7 +499,7 @@ public final class SpaceSpecReader {
 
     // ---- JSON helpers ----
 
-    private static void checkKeys(JsonNode object, List<String> allowed, String where) {
+    static void checkKeys(JsonNode object, List<String> allowed, String where) {
         Iterator<String> names = object.fieldNames();
         while (names.hasNext()) {
             String key = names.next();
@@ -508,7 +527,7 @@ public final class SpaceSpecReader {
     }
 
     /** A JSON value in words, for messages: the value itself when short, else its kind. */
-    private static String kind(JsonNode node) {
+    static String kind(JsonNode node) {
         if (node.isArray()) {
             return node.isEmpty() ? "an empty array" : "an array";
         }

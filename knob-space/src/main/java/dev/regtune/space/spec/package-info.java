@@ -10,6 +10,10 @@
  *   "archs": ["sm_80", "sm_90"],                  optional: the arch dimension
  *   "maxrregcount": [0, 64, 32],                  optional: the register budget dimension (0..255, 0 = no limit)
  *   "launch_bounds": ["256", "256x2"],            optional: launch bounds replacing the kernel's own (THREADS[xBLOCKS])
+ *   "ptxas": [                                    optional: public controls of the real ptxas (see ControlEntries)
+ *     {"control": "register-usage-level", "values": [0, 5, 10]},
+ *     {"control": "Ofast-compile"}                a choice, boolean or flag control with no domain: every value
+ *   ],
  *   "knobs": [                                    the knob dimensions, by name or seed number
  *     {"knob": "RegAllocThresholdForDiscardConflicts", "min": 10, "max": 100000, "scale": "log", "points": 6},
  *     {"knob": 639, "min": 1, "max": 16, "step": 3},
@@ -35,6 +39,13 @@
  * conditional. Conditions and constraints use the language of {@link dev.regtune.space.expr}
  * over knob names and {@code maxrregcount}; a choice knob is compared with a quoted choice name,
  * {@code allocator == 'briggs'}.
+ *
+ * <p>The {@code "ptxas"} list sweeps public controls of the real ptxas
+ * ({@link dev.regtune.space.controls.PtxasControls}), each a dimension named {@code ptxas_...}: by
+ * {@code values}, a {@code value}, {@code min} and {@code max} (with an optional {@code step}) for an
+ * integer control, or nothing for every value of a boolean, flag or choice control. The model
+ * ignores them; {@code -maxrregcount} and the launch bounds are the {@code maxrregcount} and
+ * {@code launch_bounds} dimensions, which both evaluators read. Expressions cannot name controls.
  *
  * <p>Validation is complete before a space exists: unknown keys, knobs and choices (with a "did you mean"),
  * values outside the catalogue's ranges, empty ranges, bad steps and scales, duplicates, expressions

@@ -133,7 +133,7 @@ class BadSpecTest {
                         "maxrregcount: 300 is outside the valid range [0, 255] (0 means no limit)"),
                 Arguments.of("{'maxrregcount': []}".replace('\'', '"'),
                         "maxrregcount must be a non-empty array of register budgets, not an empty array"),
-                Arguments.of("{}", "the space has no dimensions; give archs, maxrregcount, launch_bounds or knobs"),
+                Arguments.of("{}", "the space has no dimensions; give archs, maxrregcount, launch_bounds, ptxas or knobs"),
                 Arguments.of("[1, 2]", "a space spec is a JSON object, not an array"),
                 Arguments.of("{\"knobs\": [\n  {\"knob\": 639, \"min\": 1,, \"max\": 4}\n]}",
                         "invalid JSON at line 2, column 26: Unexpected character (',' (code 44)): was expecting "
@@ -191,7 +191,7 @@ class BadSpecTest {
 
     @Test
     void theExampleSpecsValidate() {
-        for (String name : new String[] {"quickstart", "ptxas-core", "full", "families"}) {
+        for (String name : new String[] {"quickstart", "ptxas-core", "full", "families", "ptxas-flags"}) {
             SpaceSpecReader.read(Path.of("../spaces/" + name + ".json"));
         }
     }

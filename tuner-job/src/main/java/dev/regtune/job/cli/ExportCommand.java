@@ -1,5 +1,6 @@
 package dev.regtune.job.cli;
 
+import dev.regtune.job.select.NvccExport;
 import dev.regtune.job.select.ProfileExport;
 import dev.regtune.job.select.SavedSelection;
 import dev.regtune.job.select.SelectionInputException;
@@ -48,7 +49,9 @@ public final class ExportCommand extends RegtuneCommand {
     String kernel;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "json, knobs or csv (default: from the --out extension: .json, .knobs or .txt, .csv).")
+            description = "json, knobs or csv (default: from the --out extension: .json, .knobs or .txt, .csv), or "
+                    + "nvcc: the configuration's public ptxas controls as an 'nvcc -Xptxas=...' line and a ptxas "
+                    + "command line, with a __launch_bounds__ suggestion per kernel.")
     String format;
 
     @Option(names = "--out", paramLabel = "FILE", required = true,
@@ -63,6 +66,9 @@ public final class ExportCommand extends RegtuneCommand {
     @Override
     protected int run() throws IOException {
         Location target = Arguments.location(out, "--out");
+        if (format != null && format.strip().equalsIgnoreCase("nvcc")) {
+            return nvcc(target);
+        }
         ProfileFormat f;
         try {
             f = format != null ? ProfileFormat.named(format)
@@ -88,6 +94,22 @@ public final class ExportCommand extends RegtuneCommand {
         out().flush();
         exported.launchBounds().ifPresent(lb -> note("the configuration also imposes launch bounds " + lb
                 + ", which a profile cannot hold; apply them as __launch_bounds__ in the kernel source"));
+        return 0;
+    }
+
+    /** {@code --format nvcc}: the public controls as command lines, and launch bounds per kernel. */
+    private int nvcc(Location target) throws IOException {
+        Arguments.parentExists(target, "the flags file");
+        String text;
+        try {
+            text = NvccExport.text(SelectionJson.read(Arguments.location(selection, "--selection")),
+                    Optional.ofNullable(kernel), Optional.ofNullable(arch));
+        } catch (SelectionInputException e) {
+            throw new UsageException(e.getMessage());
+        }
+        target.writeString(text);
+        out().printf("nvcc and ptxas flags: %s -> %s%n", text.lines().findFirst().orElse("").substring(2), out);
+        out().flush();
         return 0;
     }
 }

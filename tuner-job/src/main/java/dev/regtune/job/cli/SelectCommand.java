@@ -82,7 +82,8 @@ public final class SelectCommand extends RegtuneCommand {
     @Option(names = "--model-version", paramLabel = "VERSION",
             description = "Read only rows of this model version, e.g. fatpoint/0.2.0, or of every allocator "
                     + "family of this release, e.g. 0.2.0 (default: every family of the newest release present; "
-                    + "a note says when there are others).")
+                    + "a note says when there are others), or ptxas/13.0.88 for the rows of the real ptxas (the "
+                    + "default only for a table of ptxas rows alone; rank them by spills or registers).")
     String modelVersion;
 
     @Option(names = "--out", paramLabel = "FILE",

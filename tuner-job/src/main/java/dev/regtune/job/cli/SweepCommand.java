@@ -173,6 +173,9 @@ public final class SweepCommand extends RegtuneCommand {
                     + "(0: no limit; default: ${DEFAULT-VALUE}).")
     double maxEvaluationSeconds;
 
+    @Mixin
+    EvaluatorOptions evaluators = new EvaluatorOptions();
+
     @Override
     protected int run() throws IOException {
         try {
@@ -181,7 +184,10 @@ public final class SweepCommand extends RegtuneCommand {
             throw new UsageException(e.getMessage());
         }
         SweepRequest request = request();
-        ResultStore store = new ResultStore(Arguments.location(out, "--out", spark.hadoop()));
+        Location outLocation = Arguments.location(out, "--out", spark.hadoop());
+        ResultStore store = new ResultStore(outLocation);
+        request = request.withEvaluators(evaluators.settings(request.space(), outLocation.localPath(),
+                request.plan(), EvaluatorOptions::onPath));
         PrintWriter err = err();
         SweepProgress progress = new SweepProgress(err, System.console() != null);
         try (SparkSessions.Session session = SparkSessions.session("regtune sweep", Optional.ofNullable(master),

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * register budget and the launch bounds. A knob set to its default and a knob left out give the
  * same id, and a knob added to the catalogue later leaves existing ids alone (a changed default
  * changes the {@code model_version} instead). The architecture is not part of it: it is part of
- * the kernel id. A choice knob enters by its choice's name ({@code allocator=briggs}), so the id
+ * the kernel id. The ptxas controls a configuration sets enter after the launch bounds. A choice knob enters by its choice's name ({@code allocator=briggs}), so the id
  * does not depend on the order of the catalogue's choices; at its default it does not enter, so
  * every configuration of the fat-point allocator keeps the id it had before the knob existed.
  */
@@ -30,6 +30,18 @@ public final class ConfigId {
      * @param launchBounds the imposed launch bounds as the space spells them, or null for none
      */
     public static String of(Knobs knobs, int registerBudget, @Nullable String launchBounds) {
+        return of(knobs, registerBudget, launchBounds, java.util.Collections.emptySortedMap());
+    }
+
+    /**
+     * The id of a configuration that also sets ptxas controls: they enter as {@code name=value} lines
+     * after the launch bounds, sorted by name, so a configuration without controls keeps the id it had
+     * before controls existed.
+     *
+     * @param controls control dimension to value ({@code ptxas_fmad=false})
+     */
+    public static String of(Knobs knobs, int registerBudget, @Nullable String launchBounds,
+            java.util.SortedMap<String, String> controls) {
         StringBuilder text = new StringBuilder(2048);
         for (KnobDef k : KnobCatalogue.all()) {
             if (knobs.get(k) == k.defaultValue()) {
@@ -39,6 +51,7 @@ public final class ConfigId {
         }
         text.append("maxrregcount=").append(registerBudget).append('\n');
         text.append("launch_bounds=").append(launchBounds == null ? "" : launchBounds.strip()).append('\n');
+        controls.forEach((name, value) -> text.append(name).append('=').append(value).append('\n'));
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(d).substring(0, LENGTH);

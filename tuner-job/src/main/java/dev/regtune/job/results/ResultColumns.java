@@ -31,7 +31,17 @@ public final class ResultColumns {
     public static final String REGISTER_BUDGET = "register_budget";
     /** The launch bounds the configuration imposed ("256" or "256x2"), null when the kernel kept its own. */
     public static final String LAUNCH_BOUNDS = "launch_bounds";
-    /** OK, ALLOC_FAILED, PARSE_ERROR or ERROR. */
+    /**
+     * What computed the row: "model" (the allocator) or "ptxas" (the real compiler); null in files
+     * before schema 5, which hold model rows only.
+     */
+    public static final String EVALUATOR = "evaluator";
+    /**
+     * The exact ptxas command line of a ptxas row, the PTX file named as its source names it
+     * (schema 5); null for model rows.
+     */
+    public static final String PTXAS_COMMAND = "ptxas_command";
+    /** OK, ALLOC_FAILED, PARSE_ERROR, ERROR or TIMEOUT. */
     public static final String STATUS = "status";
     /** Empty for OK; ptxas's failure message, the parse error or the internal error otherwise. */
     public static final String MESSAGE = "message";
@@ -71,10 +81,22 @@ public final class ResultColumns {
     public static final String DISCARDED_SLOTS = "discarded_slots";
     /** Register classes that needed the final fallback after the retries; 0 for briggs (schema 3). */
     public static final String FALLBACKS = "fallbacks";
+    /** Static shared memory per block, ptxas's "N bytes smem", of a ptxas row (schema 5); null for model rows. */
+    public static final String STATIC_SMEM_BYTES = "static_smem_bytes";
+    /**
+     * Wall time of the ptxas process of a ptxas row in milliseconds, as first compiled (a row served
+     * from the ptxas cache carries the time of the compile it reuses; schema 5); null for model rows.
+     */
+    public static final String COMPILE_MS = "compile_ms";
     /** Wall time of the evaluation in microseconds; the one column that differs between identical runs. */
     public static final String EVAL_MICROS = "eval_micros";
 
     private ResultColumns() {
+    }
+
+    /** The column of a ptxas control: its dimension name ({@code ptxas_register_usage_level}). */
+    public static String control(dev.regtune.space.controls.PtxasControl control) {
+        return control.column();
     }
 
     /** The column of a knob: its catalogue name. */

@@ -2,6 +2,8 @@ package dev.regtune.job.results;
 
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
+import dev.regtune.space.controls.PtxasControl;
+import dev.regtune.space.controls.PtxasControls;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.DataType;
@@ -28,13 +30,18 @@ import org.apache.spark.sql.types.StructType;
  * family; 3 added five counters of the allocator's work ({@code AllocationStats}):
  * {@code spilled_values}, {@code guidance_picks}, {@code forced_spills}, {@code discarded_slots}
  * and {@code fallbacks}; 4 added the occupancy-aware kernel time, {@code est_time_cycles} and
- * {@code time_bound} ({@code dev.regtune.core.model.KernelTimeModel}). Readers read every version with this schema: a column that an older file
+ * {@code time_bound} ({@code dev.regtune.core.model.KernelTimeModel}); 5 added the real ptxas as an
+ * evaluator: a string column per ptxas control ({@code ptxas_register_usage_level}, ...: the value
+ * the configuration set, null when it left ptxas's default), {@code evaluator}, {@code ptxas_command},
+ * {@code static_smem_bytes}, {@code compile_ms} and the status {@code TIMEOUT}; the rows of ptxas
+ * carry {@code model_version} "ptxas/VERSION", so a model row and a ptxas row of one kernel and
+ * configuration have distinct keys. Readers read every version with this schema: a column that an older file
  * lacks reads as null, which for a knob means its default ({@code allocator} = fatpoint, what
  * version 1 modelled) and for the copy counts, the counters and the kernel time "not recorded".
  */
 public final class ResultSchema {
     /** Bumped whenever a column is added, removed or changes meaning. */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
     /** The metadata key of the schema version on the {@code model_version} field. */
     public static final String VERSION_KEY = "regtune_schema_version";
     /** The partition columns, outermost first. */
@@ -128,7 +135,18 @@ public final class ResultSchema {
         }
         f.add(field(ResultColumns.REGISTER_BUDGET, DataTypes.IntegerType, false, "-maxrregcount, 0 for no limit"));
         f.add(field(ResultColumns.LAUNCH_BOUNDS, DataTypes.StringType, true, "imposed launch bounds, null for the kernel's own"));
-        f.add(field(ResultColumns.STATUS, DataTypes.StringType, false, "OK, ALLOC_FAILED, PARSE_ERROR or ERROR"));
+        for (PtxasControl c : PtxasControls.all()) {
+            if (c.sweptAs() == PtxasControl.SweptAs.CONTROL) {
+                f.add(field(ResultColumns.control(c), DataTypes.StringType, true, "ptxas " + c.option() + ": "
+                        + c.meaning() + " Null where the configuration left ptxas's default (schema 5)"));
+            }
+        }
+        f.add(field(ResultColumns.EVALUATOR, DataTypes.StringType, true, "model or ptxas; null before schema 5 "
+                + "(model rows only)"));
+        f.add(field(ResultColumns.PTXAS_COMMAND, DataTypes.StringType, true, "the exact ptxas command line of a "
+                + "ptxas row; null for model rows"));
+        f.add(field(ResultColumns.STATUS, DataTypes.StringType, false, "OK, ALLOC_FAILED, PARSE_ERROR, ERROR or "
+                + "TIMEOUT"));
         f.add(field(ResultColumns.MESSAGE, DataTypes.StringType, false, "empty for OK, else what went wrong"));
         f.add(field(ResultColumns.REGISTERS, DataTypes.IntegerType, true, "registers per thread (ptxas 'Used N registers')"));
         f.add(field(ResultColumns.SPILL_STORE_BYTES, DataTypes.IntegerType, true, "bytes of spill stores, static count"));
@@ -162,6 +180,10 @@ public final class ResultSchema {
                 + "exceeding the conflict threshold, knob 684 (fat-point; 0 for briggs)"));
         f.add(field(ResultColumns.FALLBACKS, DataTypes.IntegerType, true, "register classes that needed the "
                 + "final fallback after the retries (fat-point; 0 for briggs)"));
+        f.add(field(ResultColumns.STATIC_SMEM_BYTES, DataTypes.IntegerType, true, "static shared memory per block "
+                + "as ptxas reports it (ptxas rows); null for model rows"));
+        f.add(field(ResultColumns.COMPILE_MS, DataTypes.LongType, true, "wall time of the ptxas process in "
+                + "milliseconds (ptxas rows, as first compiled); null for model rows"));
         f.add(field(ResultColumns.EVAL_MICROS, DataTypes.LongType, false, "wall time of the evaluation in microseconds"));
         return new StructType(f.toArray(StructField[]::new));
     }

@@ -9,5 +9,7 @@ public enum ResultStatus {
     /** The PTX module did not parse; {@code message} has file, line, column and what was expected; no metrics. */
     PARSE_ERROR,
     /** The evaluation threw (a defect in RegTune, or an invalid configuration); {@code message} says what; no metrics. */
-    ERROR
+    ERROR,
+    /** The real ptxas did not finish within {@code --ptxas-timeout} and was killed; no metrics (schema 5). */
+    TIMEOUT
 }

@@ -14,7 +14,7 @@ import dev.regtune.job.results.ResultStatus;
  * @param status the {@code status} column
  * @param registers registers per thread
  * @param spillBytes {@code spill_store_bytes + spill_load_bytes + smem_spill_bytes}
- * @param estLatencyCycles {@code est_latency_cycles}
+ * @param estLatencyCycles {@code est_latency_cycles}, -1 for a row of the real ptxas, which has none
  * @param occupancy {@code occupancy}, NaN when the row has none
  * @param estTimeCycles {@code est_time_cycles}, -1 when the row has none (written before result schema 4,
  *     or a kernel that cannot launch)
@@ -35,6 +35,11 @@ public record Evaluation(int kernel, int config, ResultStatus status, int regist
     public Evaluation(int kernel, int config, ResultStatus status, int registers, long spillBytes,
             long estLatencyCycles, double occupancy) {
         this(kernel, config, status, registers, spillBytes, estLatencyCycles, occupancy, -1);
+    }
+
+    /** Whether the row has an estimated latency: every model row; not a row of the real ptxas, which estimates none. */
+    public boolean hasLatency() {
+        return estLatencyCycles >= 0;
     }
 
     /** Whether the row has an estimated kernel time. */

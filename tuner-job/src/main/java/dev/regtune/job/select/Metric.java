@@ -51,9 +51,16 @@ public enum Metric {
         };
     }
 
-    /** Whether an OK evaluation has this metric (only the time may be absent). */
+    /**
+     * Whether an OK evaluation has this metric: the time may be absent (older tables, kernels that
+     * cannot launch, rows of the real ptxas), the latency in rows of the real ptxas.
+     */
     public boolean defined(Evaluation e) {
-        return this != TIME || e.hasTime();
+        return switch (this) {
+            case TIME -> e.hasTime();
+            case LATENCY -> e.hasLatency();
+            case SPILLS, REGISTERS -> true;
+        };
     }
 
     /** The metric a word names (its name, its singular, or "regs"; any case). */

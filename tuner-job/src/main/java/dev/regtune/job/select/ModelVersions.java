@@ -38,6 +38,11 @@ public final class ModelVersions {
         return slash < 0 ? version : version.substring(slash + 1);
     }
 
+    /** Whether {@code version} is that of rows of the real ptxas ({@code ptxas/13.0.88}), not of the model. */
+    public static boolean isPtxas(String version) {
+        return family(version).equals("ptxas");
+    }
+
     /** The allocator family of a model version ({@code fatpoint} of {@code fatpoint/0.1.0}), or "" when it names none. */
     public static String family(String version) {
         int slash = version.indexOf('/');

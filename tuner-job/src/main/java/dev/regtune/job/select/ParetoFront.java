@@ -39,7 +39,7 @@ public record ParetoFront(int kernels, int candidates, List<ParetoPoint> points)
                     int c = e.config();
                     ok[c]++;
                     spill[c] += e.spillBytes();
-                    logLatency[c] += Math.log(e.estLatencyCycles() + RatioScores.OFFSET);
+                    logLatency[c] += Math.log(Math.max(0, e.estLatencyCycles()) + RatioScores.OFFSET);
                     registers[c] += e.registers();
                 }
             }

@@ -38,15 +38,49 @@ public final class ProfileExport {
      * @throws SelectionInputException when there is no global configuration or the architecture is ambiguous
      */
     public static Exported global(SavedSelection s, Optional<String> arch) {
+        Chosen c = chosen(s, Optional.empty(), arch);
+        return exported(s, c.choice(), c.arch(), c.what());
+    }
+
+    /**
+     * A configuration of a selection, for the exports.
+     *
+     * @param choice the configuration and its scores
+     * @param arch the architecture it is exported for
+     * @param what what it is, in words ("the global configuration 1a2b...")
+     * @param kernel the kernel whose best it is; empty for a global configuration
+     */
+    public record Chosen(SavedSelection.Choice choice, String arch, String what, Optional<SavedSelection.Kernel> kernel) {
+    }
+
+    /**
+     * The global configuration, or {@code kernel}'s best when one is named.
+     *
+     * @throws SelectionInputException as {@link #global} and {@link #kernel} do
+     */
+    public static Chosen chosen(SavedSelection s, Optional<String> kernel, Optional<String> arch) {
+        if (kernel.isPresent()) {
+            SavedSelection.Kernel k = find(s, kernel.get().strip(), arch);
+            if (arch.isPresent() && !arch.get().equals(k.arch())) {
+                throw new SelectionInputException("kernel " + k.kernelId() + " (" + k.kernelName() + ") is an "
+                        + k.arch() + " kernel, not " + arch.get());
+            }
+            SavedSelection.Choice best = k.best().orElseThrow(() -> new SelectionInputException("kernel "
+                    + k.kernelName() + " (" + k.arch() + ", " + k.kernelId() + ") has no configuration evaluated "
+                    + "OK, so no best configuration to export"));
+            return new Chosen(best, k.arch(), "the best configuration " + best.configId() + " of kernel "
+                    + k.kernelName() + " (" + k.arch() + ")", Optional.of(k));
+        }
         String a = arch(s, arch);
         SavedSelection.Choice own = s.globalByArch().get(a);
         if (own != null) {
-            return exported(s, own, a, "the global configuration " + own.configId() + " of the " + a + " kernels");
+            return new Chosen(own, a, "the global configuration " + own.configId() + " of the " + a + " kernels",
+                    Optional.empty());
         }
         SavedSelection.Choice g = s.global().orElseThrow(() -> new SelectionInputException("the selection has no "
                 + "global configuration (no configuration was evaluated OK on any training kernel); export one "
                 + "kernel's best with --kernel"));
-        return exported(s, g, a, "the global configuration " + g.configId());
+        return new Chosen(g, a, "the global configuration " + g.configId(), Optional.empty());
     }
 
     /**
@@ -56,16 +90,8 @@ public final class ProfileExport {
      * @throws SelectionInputException when no kernel, or several, match, or the kernel has no best
      */
     public static Exported kernel(SavedSelection s, String kernel, Optional<String> arch) {
-        SavedSelection.Kernel k = find(s, kernel.strip(), arch);
-        if (arch.isPresent() && !arch.get().equals(k.arch())) {
-            throw new SelectionInputException("kernel " + k.kernelId() + " (" + k.kernelName() + ") is an "
-                    + k.arch() + " kernel, not " + arch.get());
-        }
-        SavedSelection.Choice best = k.best().orElseThrow(() -> new SelectionInputException("kernel "
-                + k.kernelName() + " (" + k.arch() + ", " + k.kernelId() + ") has no configuration evaluated OK, "
-                + "so no best configuration to export"));
-        return exported(s, best, k.arch(), "the best configuration " + best.configId() + " of kernel "
-                + k.kernelName() + " (" + k.arch() + ")");
+        Chosen c = chosen(s, Optional.of(kernel), arch);
+        return exported(s, c.choice(), c.arch(), c.what());
     }
 
     private static Exported exported(SavedSelection s, SavedSelection.Choice c, String arch, String what) {

@@ -141,13 +141,19 @@ public final class ResultTableReader {
                 throw new SelectionInputException("no results of model version '" + options.modelVersion().get()
                         + "' in '" + dir + "'; present: " + String.join(", ", present));
             }
-        } else {
+        } else if (versions.stream().anyMatch(v -> !ModelVersions.isPtxas(v))) {
             // every allocator family of the newest release: a sweep over the allocator knob compares them
-            chosen = ModelVersions.newestRelease(versions);
-            if (versions.size() > chosen.size()) {
+            chosen = ModelVersions.newestRelease(versions.stream().filter(v -> !ModelVersions.isPtxas(v)).toList());
+            List<String> ptxas = versions.stream().filter(ModelVersions::isPtxas).toList();
+            if (!ptxas.isEmpty()) {
+                notes.add("rows of the real ptxas (" + String.join(", ", ptxas) + ") are present too; select among "
+                        + "them with --model-version " + ModelVersions.newest(ptxas));
+            } else if (versions.size() > chosen.size()) {
                 notes.add("results of model versions " + String.join(", ", present) + " are present; using the "
                         + "newest, " + String.join(", ", chosen) + " (choose another with --model-version)");
             }
+        } else {
+            chosen = List.of(ModelVersions.newest(versions)); // a table of the real ptxas alone
         }
         TreeSet<String> runsRead = new TreeSet<>();
         chosen.forEach(v -> runsRead.addAll(runsOfVersion.get(v)));
@@ -202,13 +208,14 @@ public final class ResultTableReader {
                 col(ResultColumns.SPILL_STORE_BYTES), col(ResultColumns.SPILL_LOAD_BYTES),
                 col(ResultColumns.SMEM_SPILL_BYTES), col(ResultColumns.EST_LATENCY_CYCLES),
                 col(ResultColumns.OCCUPANCY), col(ResultColumns.COPIES_SEEN), col(ResultColumns.EST_TIME_CYCLES),
-                col(ResultColumns.TIME_BOUND));
+                col(ResultColumns.TIME_BOUND), col(ResultColumns.EVALUATOR));
         Map<String, KernelInfo> kernels = new HashMap<>();
         int unknownStatus = 0;
         int incomplete = 0;
         int skipped = 0;
         int schema1 = 0;
         int withoutTime = 0;
+        int ptxasRows = 0;
         Iterator<Row> it = m.toLocalIterator();
         while (it.hasNext()) {
             Row r = it.next();
@@ -229,7 +236,8 @@ public final class ResultTableReader {
                 status = ResultStatus.ERROR;
                 unknownStatus++;
             }
-            boolean hasMetrics = !r.isNullAt(7) && !r.isNullAt(8) && !r.isNullAt(9) && !r.isNullAt(11);
+            boolean ptxasRow = !r.isNullAt(16) && r.getString(16).equals("ptxas"); // its latency is not estimated
+            boolean hasMetrics = !r.isNullAt(7) && !r.isNullAt(8) && !r.isNullAt(9) && (ptxasRow || !r.isNullAt(11));
             if (status == ResultStatus.OK && !hasMetrics) {
                 status = ResultStatus.ERROR;
                 incomplete++;
@@ -237,13 +245,15 @@ public final class ResultTableReader {
             int registers = r.isNullAt(7) ? 0 : r.getInt(7);
             long spill = (r.isNullAt(8) ? 0L : r.getInt(8)) + (r.isNullAt(9) ? 0L : r.getInt(9))
                     + (r.isNullAt(10) ? 0L : r.getInt(10));
-            long latency = r.isNullAt(11) ? 0L : r.getLong(11);
+            long latency = ptxasRow ? -1L : r.isNullAt(11) ? 0L : r.getLong(11);
             double occupancy = r.isNullAt(12) ? Double.NaN : r.getDouble(12);
-            if (r.isNullAt(13) && (status == ResultStatus.OK || status == ResultStatus.ALLOC_FAILED)) {
+            if (!ptxasRow && r.isNullAt(13) && (status == ResultStatus.OK || status == ResultStatus.ALLOC_FAILED)) {
                 schema1++; // since schema 2 every allocated row has its copy counts
             }
             long time = r.isNullAt(14) ? -1L : r.getLong(14);
-            if (time < 0 && status == ResultStatus.OK) {
+            if (ptxasRow && status == ResultStatus.OK) {
+                ptxasRows++;
+            } else if (time < 0 && status == ResultStatus.OK) {
                 withoutTime++;
             }
             builder.add(k, r.getString(5), status, registers, spill, latency, occupancy, time, timeBound(r, 15));
@@ -268,11 +278,20 @@ public final class ResultTableReader {
                     + (withoutTime == 1 ? "has" : "have") + " no estimated kernel time: the time objective counts "
                     + (withoutTime == 1 ? "it" : "them") + " as failed; choose --objective latency for such tables");
         }
+        if (ptxasRows > 0) {
+            builder.note(ptxasRows + " OK row" + plural(ptxasRows) + " of the real ptxas " + (ptxasRows == 1 ? "has"
+                    : "have") + " no estimated time or latency: rank them with --objective spills or registers");
+        }
         if (incomplete > 0) {
             builder.note(incomplete + " OK row" + plural(incomplete) + " without registers, spill bytes or "
                     + "latency " + (incomplete == 1 ? "was" : "were") + " counted as ERROR");
         }
     }
+
+    /** The ptxas control columns (schema 5), in schema order. */
+    private static final List<String> CONTROL_COLUMNS = dev.regtune.space.controls.PtxasControls.all().stream()
+            .filter(c -> c.sweptAs() == dev.regtune.space.controls.PtxasControl.SweptAs.CONTROL)
+            .map(ResultColumns::control).toList();
 
     /** One row of knob columns per configuration; MIN per column is deterministic and rows of a config_id agree. */
     private static void configurations(Dataset<Row> rows, ResultTableBuilder builder) {
@@ -283,6 +302,9 @@ public final class ResultTableReader {
         }
         aggregates.add(min(col(ResultColumns.REGISTER_BUDGET)).as(ResultColumns.REGISTER_BUDGET));
         aggregates.add(min(col(ResultColumns.LAUNCH_BOUNDS)).as(ResultColumns.LAUNCH_BOUNDS));
+        for (String control : CONTROL_COLUMNS) {
+            aggregates.add(min(col(control)).as(control));
+        }
         Dataset<Row> configs = rows.filter(col(ResultColumns.CONFIG_ID).isNotNull())
                 .groupBy(col(ResultColumns.CONFIG_ID))
                 .agg(aggregates.get(0), aggregates.subList(1, aggregates.size()).toArray(Column[]::new));
@@ -319,7 +341,14 @@ public final class ResultTableReader {
             if (bounds != null) {
                 values.put(Configuration.LAUNCH_BOUNDS, bounds);
             }
-            if (!ConfigId.of(k, budget, bounds).equals(id)) {
+            TreeMap<String, String> controls = new TreeMap<>();
+            for (int c = 0; c < CONTROL_COLUMNS.size(); c++) {
+                if (!r.isNullAt(knobs.size() + 3 + c)) {
+                    controls.put(CONTROL_COLUMNS.get(c), r.getString(knobs.size() + 3 + c));
+                }
+            }
+            values.putAll(controls);
+            if (!ConfigId.of(k, budget, bounds, controls).equals(id)) {
                 mismatched++;
             }
             builder.configuration(id, Configuration.of(values));

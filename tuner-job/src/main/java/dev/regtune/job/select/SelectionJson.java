@@ -239,7 +239,9 @@ public final class SelectionJson {
     private static void metrics(ObjectNode o, Evaluation e) {
         o.put("registers", e.registers());
         o.put("spill_bytes", e.spillBytes());
-        o.put("est_latency_cycles", e.estLatencyCycles());
+        if (e.hasLatency()) {
+            o.put("est_latency_cycles", e.estLatencyCycles());
+        }
         if (e.hasTime()) {
             o.put("est_time_cycles", e.estTimeCycles());
         }
@@ -465,7 +467,9 @@ public final class SelectionJson {
             f.put("objective", best);
             f.put("registers", number(k, "registers"));
             f.put("spill_bytes", number(k, "spill_bytes"));
-            f.put("est_latency_cycles", number(k, "est_latency_cycles"));
+            if (k.has("est_latency_cycles")) { // rows of the real ptxas estimate no latency
+                f.put("est_latency_cycles", number(k, "est_latency_cycles"));
+            }
             JsonNode d = k.path("default");
             if (d.isObject() && d.path("objective").isArray()) {
                 double dflt = d.get("objective").path(0).asDouble();

@@ -75,7 +75,7 @@ public final class SelectionSummary {
         for (KernelBest b : sorted.subList(0, Math.min(rows, sorted.size()))) {
             Evaluation e = b.evaluation();
             table.add(b.kernel().kernelName(), b.kernel().arch(), key(b.objective()), e.registers(), e.spillBytes(),
-                    e.estLatencyCycles(), e.hasTime() ? Long.toString(e.estTimeCycles()) : "-", versusDefault(b),
+                    e.hasLatency() ? Long.toString(e.estLatencyCycles()) : "-", e.hasTime() ? Long.toString(e.estTimeCycles()) : "-", versusDefault(b),
                     cut(b.config().changes()));
         }
         long tuned = s.kernels().stream().filter(SelectionSummary::beatsDefault).count();

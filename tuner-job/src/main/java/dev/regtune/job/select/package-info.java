@@ -14,7 +14,13 @@
  * {@link dev.regtune.job.select.RobustGlobal} and {@link dev.regtune.job.select.ParetoFront};
  * {@link dev.regtune.job.select.SelectionJson} writes it and reads back the
  * {@link dev.regtune.job.select.SavedSelection} that {@link dev.regtune.job.select.ProfileExport}
- * turns into a profile; {@link dev.regtune.job.select.SelectionSummary} prints it.
+ * turns into a profile, and {@link dev.regtune.job.select.NvccExport} into nvcc and ptxas command
+ * lines with {@code __launch_bounds__} suggestions; {@link dev.regtune.job.select.SelectionSummary}
+ * prints it.
+ *
+ * <p>Rows of the real ptxas ({@code model_version} {@code ptxas/VERSION}) are read like model rows,
+ * without latency or kernel time (those metrics are undefined for them); a table that also has model
+ * rows reads the model's unless {@code --model-version} names the ptxas version.
  *
  * <p>Rows of one release are read together, whatever allocator family computed them (each family
  * has its own {@code model_version}, {@link dev.regtune.job.select.ModelVersions}): the

@@ -31,6 +31,9 @@ final class ChunkPlanner implements Iterator<ChunkPlanner.Chunk> {
     }
 
     private final Iterator<Configuration> source;
+    private final java.util.function.Function<Configuration, List<SweepConfiguration>> expand;
+    /** Sweep configurations of the last configuration drawn, not yet planned (the ptxas one, with both evaluators). */
+    private final java.util.ArrayDeque<SweepConfiguration> expanded = new java.util.ArrayDeque<>();
     private final KernelCatalog kernels;
     private final DoneKeys done;
     private final int chunkSize;
@@ -40,6 +43,16 @@ final class ChunkPlanner implements Iterator<ChunkPlanner.Chunk> {
     private long skipped;
 
     ChunkPlanner(Iterator<Configuration> source, KernelCatalog kernels, DoneKeys done, int chunkSize) {
+        this(source, kernels, done, chunkSize, c -> List.of(SweepConfiguration.of(c)));
+    }
+
+    /**
+     * @param expand the sweep configurations of one configuration: one per evaluator whose rows the
+     *     sweep writes ({@link EvaluatorSettings#configurations})
+     */
+    ChunkPlanner(Iterator<Configuration> source, KernelCatalog kernels, DoneKeys done, int chunkSize,
+            java.util.function.Function<Configuration, List<SweepConfiguration>> expand) {
+        this.expand = expand;
         this.source = source;
         this.kernels = kernels;
         this.done = done;
@@ -93,7 +106,7 @@ final class ChunkPlanner implements Iterator<ChunkPlanner.Chunk> {
         Set<SweepConfiguration> inTable = new HashSet<>();
         long[] codes = new long[Math.min(chunkSize, 1 << 16)];
         int n = 0;
-        while (carry != null || source.hasNext()) {
+        while (carry != null || !expanded.isEmpty() || source.hasNext()) {
             Drawn d = carry != null ? carry : draw();
             carry = null;
             if (d.pendingKernels.length == 0 || !inTable.add(d.config)) {
@@ -127,11 +140,17 @@ final class ChunkPlanner implements Iterator<ChunkPlanner.Chunk> {
         }
     }
 
-    /** The next configuration of the stream and the kernels it still has to be evaluated on. */
+    /**
+     * The next sweep configuration and the kernels it still has to be evaluated on: the next of the
+     * last configuration drawn, else the first of the next configuration of the stream.
+     */
     private Drawn draw() {
-        SweepConfiguration config = SweepConfiguration.of(source.next());
-        FaultPoints.pass("plan.configuration");
-        configurations++;
+        if (expanded.isEmpty()) {
+            expanded.addAll(expand.apply(source.next()));
+            FaultPoints.pass("plan.configuration");
+            configurations++;
+        }
+        SweepConfiguration config = expanded.removeFirst();
         int[] pending = new int[kernels.size()];
         int p = 0;
         for (int k = 0; k < kernels.size(); k++) {

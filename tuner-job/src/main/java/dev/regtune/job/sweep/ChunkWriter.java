@@ -153,7 +153,8 @@ final class ChunkWriter {
                         + " evaluations, " + arch.getKey() + ")", false);
                 jsc.setCallSite(name);
                 JavaRDD<Row> rowsRdd = jsc.parallelize(blocks, blocks.size()).mapPartitions(
-                        PartitionEvaluation.function(kernels, table, request.verify(), request.limits(), counts));
+                        PartitionEvaluation.function(kernels, table, request.verify(), request.limits(), counts,
+                                request.evaluators()));
                 FaultPoints.pass("stage.before-write");
                 try {
                     store.stage(staged, spark.createDataFrame(rowsRdd, ResultSchema.fileSchema()));

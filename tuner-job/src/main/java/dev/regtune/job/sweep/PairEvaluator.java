@@ -16,6 +16,7 @@ import dev.regtune.job.results.ResultColumns;
 import dev.regtune.job.results.ResultSchema;
 import dev.regtune.job.results.ResultStatus;
 import dev.regtune.space.Configuration;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -32,12 +33,17 @@ import org.jspecify.annotations.Nullable;
 public final class PairEvaluator {
     private static final int KNOB_START = ResultSchema.fileIndexOf(ResultColumns.CONFIG_ID) + 1;
     private static final int COLUMNS = ResultSchema.fileSchema().size();
+    /** The ptxas control columns, in schema order. */
+    private static final List<String> CONTROL_COLUMNS = dev.regtune.space.controls.PtxasControls.all().stream()
+            .filter(c -> c.sweptAs() == dev.regtune.space.controls.PtxasControl.SweptAs.CONTROL)
+            .map(ResultColumns::control).toList();
 
     private final KernelCatalog kernels;
     private final ConfigurationTable configurations;
     private final @Nullable String modelVersionOverride;
     private final boolean verify;
     private final EvaluationLimits limits;
+    private final @Nullable PtxasPairEvaluation ptxas;
     /** This task's view of the executor's module cache: one lookup per module, not per evaluation. */
     private final ParsedModule[] modules;
 
@@ -69,6 +75,16 @@ public final class PairEvaluator {
      */
     public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, @Nullable String modelVersion,
             boolean verify, EvaluationLimits limits) {
+        this(kernels, configurations, modelVersion, verify, limits, EvaluatorSettings.MODEL);
+    }
+
+    /**
+     * An evaluator bounded by {@code limits} that evaluates the configurations of the real ptxas
+     * ({@link SweepConfiguration#evaluator()}) with {@code evaluators}' ptxas.
+     */
+    public PairEvaluator(KernelCatalog kernels, ConfigurationTable configurations, @Nullable String modelVersion,
+            boolean verify, EvaluationLimits limits, EvaluatorSettings evaluators) {
+        this.ptxas = evaluators.ptxas() == null ? null : new PtxasPairEvaluation(evaluators.ptxas());
         this.verify = verify;
         this.limits = limits;
         this.modules = new ParsedModule[kernels.modules()];
@@ -117,10 +133,21 @@ public final class PairEvaluator {
         i = KNOB_START + knobValues.length;
         row[i++] = config.registerBudget();
         row[i++] = config.launchBounds();
+        for (String column : CONTROL_COLUMNS) {
+            row[i++] = config.control(column);
+        }
+        row[i++] = config.evaluator().columnValue();
+        int command = i++;
+        row[command] = null;
         int outcome = i;
         try {
             ParsedModule module = module(kernel);
-            if (module.error() != null) {
+            if (config.evaluator() == Evaluator.PTXAS) {
+                if (ptxas == null) {
+                    throw new IllegalStateException("a ptxas configuration reached an evaluator without ptxas");
+                }
+                ptxas.evaluate(row, command, outcome, kernel, config, kernels.module(kernel.module()), module);
+            } else if (module.error() != null) {
                 fail(row, outcome, ResultStatus.PARSE_ERROR, module.error());
             } else {
                 KernelFunction fn = module.functions().get(kernel.name());

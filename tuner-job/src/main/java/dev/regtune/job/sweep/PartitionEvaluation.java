@@ -21,8 +21,15 @@ final class PartitionEvaluation {
     static FlatMapFunction<Iterator<long[]>, Row> function(Broadcast<KernelCatalog> kernels,
             Broadcast<ConfigurationTable> configurations, boolean verify, EvaluationLimits limits,
             StatusCounts counts) {
-        return blocks -> rows(new PairEvaluator(kernels.value(), configurations.value(), null, verify, limits), blocks,
-                counts);
+        return function(kernels, configurations, verify, limits, counts, EvaluatorSettings.MODEL);
+    }
+
+    /** The function of a sweep whose ptxas configurations {@code evaluators}' ptxas evaluates. */
+    static FlatMapFunction<Iterator<long[]>, Row> function(Broadcast<KernelCatalog> kernels,
+            Broadcast<ConfigurationTable> configurations, boolean verify, EvaluationLimits limits,
+            StatusCounts counts, EvaluatorSettings evaluators) {
+        return blocks -> rows(new PairEvaluator(kernels.value(), configurations.value(), null, verify, limits,
+                evaluators), blocks, counts);
     }
 
     /**

@@ -80,7 +80,7 @@ public final class SweepJob {
                     + request.arch().map(a -> " for " + a).orElse("") + (kernels.unreadable().isEmpty()
                             ? "; expected PTX entries" : ": " + unreadable(kernels)));
         }
-        String modelVersion = String.join(", ", modelVersions(request.space()));
+        String modelVersion = String.join(", ", modelVersions(request));
         String runId = request.runId().orElseGet(() -> defaultRunId(request, kernels, modelVersion));
         if (!RUN_ID.matcher(runId).matches()) {
             throw new SweepException("run id '" + runId + "' is not 1-128 letters, digits, '.', '_' or '-' "
@@ -218,11 +218,12 @@ public final class SweepJob {
     private Counts sampled(SweepRequest request, SweepPlan.Sampled plan, KernelCatalog kernels, String runId,
             ChunkWriter writer, long[] planned) {
         Iterator<Configuration> it = plan.sampler().create(request.seed()).iterator(request.space(), plan.count());
-        DoneKeys done = doneKeys(modelVersions(request.space()));
+        DoneKeys done = doneKeys(modelVersions(request));
         BigInteger bound = plan.sampler() == SamplerKind.GRID && plan.count() == Long.MAX_VALUE
                 ? request.space().gridSize() : BigInteger.valueOf(plan.count()).min(request.space().gridSize());
         progress.start(Math.max(0, bound.multiply(BigInteger.valueOf(kernels.size())).longValue() - done.size()));
-        ChunkPlanner chunks = new ChunkPlanner(it, kernels, done, request.chunkSize());
+        ChunkPlanner chunks = new ChunkPlanner(it, kernels, done, request.chunkSize(),
+                request.evaluators()::configurations);
         long written = 0;
         while (chunks.hasNext()) {
             ChunkPlanner.Chunk chunk = chunks.next();
@@ -259,6 +260,11 @@ public final class SweepJob {
         PendingPairs pending = new PendingPairs(kernels, configurations);
         store.forEachKey(spark, configurations.modelVersions(), pending::markDone);
         return pending;
+    }
+
+    /** The model versions the request's rows carry: the model's over its space, the real ptxas's, or both. */
+    static List<String> modelVersions(SweepRequest request) {
+        return request.evaluators().modelVersions(modelVersions(request.space()));
     }
 
     /**

@@ -23,8 +23,24 @@ import java.util.Optional;
  * @param limits what one evaluation may cost before it becomes an ERROR row
  * @param maxEvaluations the most evaluations (configurations x kernels) the sweep may plan; a larger
  *     sweep is refused before anything runs
+ * @param evaluators the model, the real ptxas or both
  */
 public record SweepRequest(KernelSource kernels, String kernelsDescription, KnobSpace space, String spaceText,
         SweepPlan plan, Optional<String> arch, String fallbackArch, boolean resume, Optional<String> runId, long seed,
-        int chunkSize, int partitions, boolean verify, EvaluationLimits limits, long maxEvaluations) {
+        int chunkSize, int partitions, boolean verify, EvaluationLimits limits, long maxEvaluations,
+        EvaluatorSettings evaluators) {
+
+    /** A request of the model alone. */
+    public SweepRequest(KernelSource kernels, String kernelsDescription, KnobSpace space, String spaceText,
+            SweepPlan plan, Optional<String> arch, String fallbackArch, boolean resume, Optional<String> runId,
+            long seed, int chunkSize, int partitions, boolean verify, EvaluationLimits limits, long maxEvaluations) {
+        this(kernels, kernelsDescription, space, spaceText, plan, arch, fallbackArch, resume, runId, seed, chunkSize,
+                partitions, verify, limits, maxEvaluations, EvaluatorSettings.MODEL);
+    }
+
+    /** This request with {@code evaluators}. */
+    public SweepRequest withEvaluators(EvaluatorSettings evaluators) {
+        return new SweepRequest(kernels, kernelsDescription, space, spaceText, plan, arch, fallbackArch, resume, runId,
+                seed, chunkSize, partitions, verify, limits, maxEvaluations, evaluators);
+    }
 }

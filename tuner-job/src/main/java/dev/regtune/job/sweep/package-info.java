@@ -9,6 +9,10 @@
  * once ({@link dev.regtune.job.sweep.ParsedModules}) and evaluates pairs with
  * {@link dev.regtune.job.sweep.PairEvaluator} inside {@code mapPartitions}, within
  * {@link dev.regtune.job.sweep.EvaluationLimits} (a pair beyond them is an ERROR row, never a lost task).
+ * With {@code --evaluator ptxas|both} ({@link dev.regtune.job.sweep.EvaluatorSettings}) each
+ * configuration is also, or only, a configuration of the real ptxas, whose pairs
+ * {@link dev.regtune.job.sweep.PtxasPairEvaluation} evaluates with one ptxas process each (its rows
+ * carry {@code model_version} {@code ptxas/VERSION}, so they have keys of their own).
  *
  * <p>Exactly once: a sweep holds the output folder's {@link dev.regtune.job.sweep.RunLease} (one
  * writer), discards what dead attempts staged, and {@link dev.regtune.job.sweep.ChunkWriter} stages

@@ -90,6 +90,11 @@ class ReadmeWorkflowsTest {
             Rule.skipped("bin/notebooks", "needs Jupyter (bin/notebooks-setup); .ci/run runs it after mvn -B verify"),
             Rule.skipped("/usr/bin/jupyter notebook", "opens the notebooks in a browser: interactive"),
             Rule.runs("bin/regtune allocate ", Map.of(), List.of()),
+            dev.regtune.job.fidelity.PtxasRunner.onPath().isPresent()
+                    ? Rule.runs("bin/regtune sweep --evaluator both ", Map.of("-n", "2",
+                            "corpus/manifest.csv", "corpus/ptx/sm_90/elementwise.ptx"), List.of())
+                    : Rule.skipped("bin/regtune sweep --evaluator both ", "needs the real ptxas, which is not on "
+                            + "the PATH; SweepEvaluatorTest runs both evaluators with a fake ptxas"),
             Rule.runs("bin/regtune sweep ", Map.of("-n", "4"), List.of()),
             Rule.runs("bin/regtune select ", Map.of(), List.of()),
             Rule.runs("bin/regtune export ", Map.of(), List.of()),

@@ -5,6 +5,7 @@ import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.job.results.ConfigId;
+import dev.regtune.job.results.ResultColumns;
 import dev.regtune.job.results.ResultSchema;
 import dev.regtune.job.results.ResultStatus;
 import dev.regtune.space.Configuration;
@@ -239,6 +240,11 @@ public final class ResultFixture {
             }
             v.add(e.config.budget);
             v.add(e.config.launchBounds);
+            int schema5 = ResultSchema.indexOf(ResultColumns.STATUS) - ResultSchema.indexOf(ResultColumns.LAUNCH_BOUNDS)
+                    - 1;
+            for (int c = 0; c < schema5; c++) {
+                v.add(null); // the ptxas control columns, evaluator and ptxas_command of schema 5: a model row's
+            }
             v.add(e.status.name());
             v.add(e.status == ResultStatus.OK ? "" : e.status.name().toLowerCase(Locale.ROOT));
             boolean metrics = e.registers != null;
@@ -261,6 +267,8 @@ public final class ResultFixture {
             for (int counter = 0; counter < 5; counter++) {
                 v.add(metrics ? 0 : null); // spilled values, guidance picks, forced spills, discarded slots, fallbacks
             }
+            v.add(null); // static_smem_bytes
+            v.add(null); // compile_ms
             v.add(123L);
             rows.add(RowFactory.create(v.toArray()));
         }

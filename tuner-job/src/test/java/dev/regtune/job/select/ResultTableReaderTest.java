@@ -132,6 +132,7 @@ class ResultTableReaderTest {
         List<String> added = new java.util.ArrayList<>(List.of(ResultColumns.COPIES_SEEN, ResultColumns.COPIES_MERGED,
                 ResultColumns.COPIES_LEFT, KnobCatalogue.ALLOCATOR.name()));
         added.addAll(SCHEMA_4_COLUMNS);
+        added.addAll(SCHEMA_5_COLUMNS);
         for (int i = KnobCatalogue.JOIN_LIVEINTERVALS.ordinal(); i <= KnobCatalogue.BRIGGS_MAX_ROUNDS.ordinal(); i++) {
             added.add(KnobCatalogue.all().get(i).name());
         }
@@ -151,6 +152,14 @@ class ResultTableReaderTest {
     /** The columns schema version 4 added: the estimated kernel time. */
     private static final List<String> SCHEMA_4_COLUMNS = List.of(ResultColumns.EST_TIME_CYCLES,
             ResultColumns.TIME_BOUND);
+
+    /** The columns schema version 5 added: the ptxas controls, the evaluator and ptxas's own figures. */
+    private static final List<String> SCHEMA_5_COLUMNS = java.util.stream.Stream.concat(
+            dev.regtune.space.controls.PtxasControls.all().stream()
+                    .filter(c -> c.sweptAs() == dev.regtune.space.controls.PtxasControl.SweptAs.CONTROL)
+                    .map(ResultColumns::control),
+            java.util.stream.Stream.of(ResultColumns.EVALUATOR, ResultColumns.PTXAS_COMMAND,
+                    ResultColumns.STATIC_SMEM_BYTES, ResultColumns.COMPILE_MS)).toList();
 
     /** The note on the standard fixture's 15 OK rows when they have no kernel time. */
     private static final String WITHOUT_TIME = "15 OK rows without est_time_cycles (written before result schema 4, "
@@ -175,6 +184,7 @@ class ResultTableReaderTest {
                 .putLong(ResultSchema.VERSION_KEY, 2).build();
         List<String> later = new java.util.ArrayList<>(SCHEMA_3_COLUMNS);
         later.addAll(SCHEMA_4_COLUMNS);
+        later.addAll(SCHEMA_5_COLUMNS);
         spark.createDataFrame(f.sparkRows(), ResultSchema.schema()).drop(later.toArray(String[]::new))
                 .withMetadata(ResultColumns.MODEL_VERSION, version2).write()
                 .partitionBy(ResultSchema.PARTITION_COLUMNS.toArray(String[]::new))
