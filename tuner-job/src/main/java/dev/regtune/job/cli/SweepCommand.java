@@ -16,6 +16,8 @@ import dev.regtune.job.sweep.SweepProgress;
 import dev.regtune.job.sweep.SweepRequest;
 import dev.regtune.job.sweep.SweepSummary;
 import dev.regtune.space.KnobSpace;
+import dev.regtune.space.profile.KnobProfile;
+import dev.regtune.space.profile.ProfileFormat;
 import dev.regtune.space.sample.SamplerKind;
 import dev.regtune.space.search.Strategy;
 import java.io.IOException;
@@ -30,6 +32,7 @@ import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code regtune sweep}: the Spark job, kernels x configurations into the Parquet result table. */
@@ -99,6 +102,14 @@ public final class SweepCommand extends RegtuneCommand {
                         + "(spill bytes) or registers (default: ${DEFAULT-VALUE}).")
         String objective;
     }
+
+    /**
+     * The base knobs of every configuration: a knob of the profile that is not a dimension of the
+     * space is added to it as a fixed dimension, so its value is in every configuration, its id and
+     * its row; the space's own dimensions override the profile (a sweep explores around it).
+     */
+    @Mixin
+    ProfileOption profileOption = new ProfileOption();
 
     @Option(names = "--arch", paramLabel = "ARCH",
             description = "Only kernels compiled for this architecture (e.g. sm_90); default: every kernel, "
@@ -203,6 +214,12 @@ public final class SweepCommand extends RegtuneCommand {
             specText = Files.readString(spec, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        if (profileOption.given()) {
+            KnobProfile profile = profileOption.profile().orElseThrow();
+            space = ProfiledSpace.of(space, profile.knobs());
+            // The run's identity covers the base knobs too: the same spec over another profile is another run.
+            specText = specText + "\n// --profile\n" + ProfileFormat.JSON.toText(profile);
         }
         Optional<String> archFilter = Optional.ofNullable(arch).map(a -> Arguments.arch(a).name());
         Path kernelPath = kernels != null ? kernels : BundledCorpus.manifest().orElseThrow(() ->
