@@ -79,7 +79,7 @@ class ReadmeWorkflowsTest {
             Rule.skipped("bin/regtune fidelity --allocator fatpoint --corpus ../shared/corpus-real",
                     "needs ../shared/corpus-real, which is not in the checkout (30 s on it); CorpusFidelityTest "
                             + "runs the same comparison where it is present"),
-            Rule.skipped("bin/regtune fidelity --folds 5 --candidates spaces/calibration.json",
+            Rule.skipped("bin/regtune fidelity --folds 5 --candidates spaces/uniform-reserved.json",
                     "needs ../shared/corpus-real and takes about 3 minutes; CorpusFidelityTest runs a small "
                             + "cross-validation where it is present"),
             Rule.skipped("mvn -B -Pbenchmarks", "builds the JMH module, which mvn verify leaves out on purpose "
