@@ -18,7 +18,8 @@ import java.util.function.ToDoubleFunction;
  * over the sampled configurations. For each kind (and all kernels together) every configuration's
  * loss on the kernels of that kind is computed; for each knob the space varies, the configurations
  * are binned by the knob's value (each distinct value its own bin when there are at most
- * {@value #MAX_LEVELS}, else {@value #MAX_LEVELS} bins of equal count by rank), and the index is
+ * {@value #MAX_LEVELS}, else {@value #MAX_LEVELS} bins by the rank of the value among the distinct
+ * values), and the index is
  * the share of the loss's variance explained by the bin means, Var(E[loss | knob]) / Var(loss):
  * the correlation ratio, which estimates the first-order Sobol index of the knob. With the few
  * configurations a calibration affords it is biased upwards (noise explains some variance too), so
@@ -114,7 +115,7 @@ public final class Sensitivity {
         return Math.min(1.0, between / total);
     }
 
-    /** Each value's bin: distinct values when few, else equal-count bins by rank (ties kept together). */
+    /** Each value's bin: its distinct value when few, else a quarter of the distinct values' ranks (ties kept together). */
     static int[] bins(double[] x) {
         double[] distinct = Arrays.stream(x).distinct().sorted().toArray();
         int[] bin = new int[x.length];

@@ -252,11 +252,12 @@ public final class CalibrateCommand extends RegtuneCommand {
         return 0;
     }
 
-    private static Calibration.Result runChecked(Calibration calibration) {
+    private Calibration.Result runChecked(Calibration calibration) {
         try {
             return calibration.run();
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--folds: " + e.getMessage());
+            throw new UsageException("--folds " + folds + ": " + e.getMessage() + (splitBy.strip().equalsIgnoreCase(
+                    "repository") ? " (the bundled corpus is one repository: --split-by family folds it by file)" : ""));
         }
     }
 

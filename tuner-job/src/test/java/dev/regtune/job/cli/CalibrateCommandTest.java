@@ -85,6 +85,32 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void kernelFoldersWithAReferenceFoldByTheirRepositoryFolders() throws Exception {
+        Path root = dir.resolve("kernels");
+        List<String> lines = Files.readAllLines(Path.of("../datasets/corpus/ptxas-reference.csv"), StandardCharsets.UTF_8);
+        List<String> out = new ArrayList<>(List.of(lines.get(0)));
+        for (int i = 0; i < 4; i++) {
+            String f = FILES.get(i);
+            Path target = root.resolve("repo" + (i % 2) + "/sm_90/" + f);
+            Files.createDirectories(target.getParent());
+            Files.copy(Path.of("../datasets/corpus/ptx/sm_90").resolve(f), target);
+            String prefix = "datasets/corpus/ptx/sm_90/" + f + ",";
+            String repo = "repo" + (i % 2);
+            lines.stream().filter(l -> l.startsWith(prefix)).forEach(l -> out.add(repo + "/sm_90/"
+                    + l.substring("datasets/corpus/ptx/sm_90/".length())));
+        }
+        Path csv = dir.resolve("reference.csv");
+        Files.write(csv, out, StandardCharsets.UTF_8);
+        Cli.Run run = Cli.run("calibrate", "--in-process", "--kernels", root.toString(), "--reference", csv.toString(),
+                "--space", "../spaces/calibration.json", "--budget", "2", "--folds", "2", "--arch", "sm_90",
+                "--budgets", "0", "--out", dir.resolve("o").toString());
+        assertEquals(0, run.exit(), run.err());
+        List<String> folds = Files.readAllLines(dir.resolve("o/folds.csv"));
+        assertEquals(3, folds.size(), String.join("\n", folds));
+        assertTrue(folds.get(1).contains("repo0") != folds.get(1).contains("repo1"), "one repository per fold");
+    }
+
+    @Test
     void usageErrorsAreOneSentence() throws Exception {
         Path corpus = corpus();
         Cli.Run none = Cli.runInstalled("calibrate", "--space", "../spaces/calibration.json", "--out",
