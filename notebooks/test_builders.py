@@ -6,6 +6,7 @@ from pathlib import Path
 
 import build_01_02
 import build_03_04
+import build_06
 from make_notebook import write
 
 HERE = Path(__file__).resolve().parent
@@ -14,6 +15,7 @@ NOTEBOOKS = {
     "02-knob-sensitivity.ipynb": build_01_02.SENSITIVITY,
     "03-pareto-and-profiles.ipynb": build_03_04.NB03,
     "04-fidelity.ipynb": build_03_04.NB04,
+    "06-calibration.ipynb": build_06.NB06,
 }
 
 

@@ -62,10 +62,14 @@ final class Arguments {
     }
 
     /**
-     * Whether one of the {@code --knob} assignments sets {@code knob}, whatever value it gives.
+     * Whether one of the {@code --knob} assignments sets {@code knob}, whatever value it gives, or a
+     * {@code --profile} is given (which sets every knob).
      * Call it after {@link KnobOptions#knobs()}, which has rejected the malformed ones.
      */
     static boolean assigns(KnobOptions options, KnobDef knob) {
+        if (options.profile.given()) {
+            return true; // a profile is one whole configuration: it sets every knob, the allocator too
+        }
         for (String assignment : options.assignments) {
             int eq = assignment.indexOf('=');
             if (eq > 0) {

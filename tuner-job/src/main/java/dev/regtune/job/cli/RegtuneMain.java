@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
             BenchCommand.class,
             BenchSweepCommand.class,
             FidelityCommand.class,
+            CalibrateCommand.class,
             DatasetsCommand.class,
             SpaceCommand.class,
             SweepCommand.class,

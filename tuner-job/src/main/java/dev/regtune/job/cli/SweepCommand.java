@@ -19,6 +19,8 @@ import dev.regtune.job.sweep.SweepProgress;
 import dev.regtune.job.sweep.SweepRequest;
 import dev.regtune.job.sweep.SweepSummary;
 import dev.regtune.space.KnobSpace;
+import dev.regtune.space.profile.KnobProfile;
+import dev.regtune.space.profile.ProfileFormat;
 import dev.regtune.space.spec.SpaceSpecException;
 import dev.regtune.space.spec.SpaceSpecReader;
 import dev.regtune.space.sample.SamplerKind;
@@ -105,6 +107,14 @@ public final class SweepCommand extends RegtuneCommand {
                         + "(spill bytes) or registers (default: ${DEFAULT-VALUE}).")
         String objective;
     }
+
+    /**
+     * The base knobs of every configuration: a knob of the profile that is not a dimension of the
+     * space is added to it as a fixed dimension, so its value is in every configuration, its id and
+     * its row; the space's own dimensions override the profile (a sweep explores around it).
+     */
+    @Mixin
+    ProfileOption profileOption = new ProfileOption();
 
     @Option(names = "--arch", paramLabel = "ARCH",
             description = "Only kernels compiled for this architecture (e.g. sm_90); default: every kernel, "
@@ -235,6 +245,12 @@ public final class SweepCommand extends RegtuneCommand {
             } catch (SpaceSpecException e) {
                 throw new UsageException(spec + ": " + e.getMessage());
             }
+        }
+        if (profileOption.given()) {
+            KnobProfile profile = profileOption.profile().orElseThrow();
+            space = ProfiledSpace.of(space, profile.knobs());
+            // The run's identity covers the base knobs too: the same spec over another profile is another run.
+            specText = specText + "\n// --profile\n" + ProfileFormat.JSON.toText(profile);
         }
         Optional<String> archFilter = Optional.ofNullable(arch).map(a -> Arguments.arch(a).name());
         Location kernelPath = kernels != null ? Arguments.location(kernels, "--kernels", spark.hadoop())

@@ -23,12 +23,31 @@ public final class CalibrationLoss {
 
     /** The loss of a predictor's figures. */
     public static double of(GroupFigures f) {
+        double[] t = terms(f);
+        return t[0] + t[1] + t[2] + t[3] + t[4];
+    }
+
+    /** The loss with each term weighted ({@code regtune calibrate --objective}). */
+    public static double of(GroupFigures f, LossWeights weights) {
+        double[] t = terms(f);
+        double sum = 0;
+        for (int i = 0; i < t.length; i++) {
+            sum += weights.weight(i) * t[i];
+        }
+        return sum;
+    }
+
+    /**
+     * The five terms, in the order of {@link LossWeights#TERMS}: MAPE / 100, 1 - Spearman,
+     * 1 - within ±10%, 1 - spill F1, 1 - bytes within 2x (each 1 where undefined).
+     */
+    public static double[] terms(GroupFigures f) {
         double mape = Double.isNaN(f.mapePercent()) ? 1.0 : f.mapePercent() / 100.0;
         double rank = Double.isNaN(f.spearman()) ? 1.0 : 1.0 - f.spearman();
         double close = Double.isNaN(f.shareWithin10()) ? 1.0 : 1.0 - f.shareWithin10();
         double f1 = f.spills().f1();
         double spill = Double.isNaN(f1) ? 1.0 : 1.0 - f1;
         double bytes = Double.isNaN(f.shareSpillWithin2x()) ? 1.0 : 1.0 - f.shareSpillWithin2x();
-        return mape + rank + close + spill + bytes;
+        return new double[] {mape, rank, close, spill, bytes};
     }
 }

@@ -18,7 +18,9 @@
  * ({@link dev.regtune.job.fidelity.CandidateSet}) by cross-validation that holds out whole
  * repositories ({@link dev.regtune.job.fidelity.FoldAssignment},
  * {@link dev.regtune.job.fidelity.CrossValidation}, {@link dev.regtune.job.fidelity.CalibrationLoss});
- * what it reports are held-out figures. Metric classes are small, pure and tested against
+ * what it reports are held-out figures. {@code regtune calibrate} ({@code dev.regtune.job.calibrate})
+ * searches a knob space with the same loss, its terms weighted by
+ * {@link dev.regtune.job.fidelity.LossWeights}. Metric classes are small, pure and tested against
  * hand-computed values; the harness decides which pairs they see. Nothing here changes the model
  * or its defaults: a calibration says which candidate to adopt, a person adopts it.
  *

@@ -79,9 +79,16 @@ class ReadmeWorkflowsTest {
             Rule.skipped("bin/regtune fidelity --allocator fatpoint --corpus ../shared/corpus-real",
                     "needs ../shared/corpus-real, which is not in the checkout (30 s on it); CorpusFidelityTest "
                             + "runs the same comparison where it is present"),
-            Rule.skipped("bin/regtune fidelity --folds 5 --candidates spaces/calibration.json",
+            Rule.skipped("bin/regtune fidelity --folds 5 --candidates spaces/uniform-reserved.json",
                     "needs ../shared/corpus-real and takes about 3 minutes; CorpusFidelityTest runs a small "
                             + "cross-validation where it is present"),
+            Rule.skipped("bin/regtune calibrate --corpus ../shared/corpus-real", "about 13 minutes on 2 cores "
+                    + "(4,000 file x configuration evaluations) and needs ../shared/corpus-real; CalibrateCommandTest "
+                    + "runs calibrate in Spark local mode and checks fidelity --profile against it"),
+            Rule.runs("bin/regtune calibrate --corpus datasets/corpus ", Map.of(), List.of("--in-process", "--budget",
+                    "2", "--folds", "2", "--arch", "sm_90", "--budgets", "0")),
+            Rule.runs("bin/regtune fidelity --profile runs/calibrate-bundled/", Map.of(), List.of("--arch", "sm_90",
+                    "--budgets", "0")),
             Rule.skipped("mvn -B -Pbenchmarks", "builds the JMH module, which mvn verify leaves out on purpose "
                     + "(its benchmarks take about half an hour); the JMH run itself is the next rule"),
             Rule.skipped("java -jar benchmarks/target/benchmarks.jar", "JMH runs of the benchmarks module: minutes "
