@@ -25,7 +25,7 @@ class AllocateExplainTest {
         assertTrue(out.contains("budget 32 registers (-maxrregcount 32); 2 reserved, so 30 GPR slots"), out);
         assertTrue(out.contains("attempt 0 (NOSPILL): needs "), out);
         assertTrue(out.contains("spill guidance, target 30"), out);
-        assertTrue(out.contains("why 31 registers: the highest GPR slot used ends at 29, plus 2 reserved; the budget "
+        assertTrue(out.contains("why 32 registers: the highest GPR slot used ends at 30, plus 2 reserved; the budget "
                 + "was 32 (-maxrregcount 32); to stay within it "), out);
         assertTrue(out.contains("regtune info  : allocation verified by the checker"), out);
     }
