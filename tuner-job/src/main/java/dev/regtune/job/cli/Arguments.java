@@ -34,6 +34,32 @@ import org.jspecify.annotations.Nullable;
 final class Arguments {
     /** The corpus folder {@code bench} and {@code fidelity} fall back to, relative to the repository root. */
     static final String CORPUS_PTX = BundledCorpus.PTX;
+    /** The architectures of repeated {@code --arch} options, each once, oldest first. */
+    static List<ArchProfile> archProfiles(List<String> archs) {
+        LinkedHashSet<ArchProfile> set = new LinkedHashSet<>();
+        for (String a : archs) {
+            set.add(arch(a));
+        }
+        List<ArchProfile> sorted = new ArrayList<>(set);
+        sorted.sort(java.util.Comparator.comparing(ArchProfile::smVersion));
+        return sorted;
+    }
+
+    /** The budgets of repeated {@code --budgets} values, each checked and kept once; at least one. */
+    static List<Integer> budgets(List<Integer> budgets) {
+        List<Integer> list = new ArrayList<>();
+        for (int b : budgets) {
+            maxRegisters(b, "each of --budgets");
+            if (!list.contains(b)) {
+                list.add(b);
+            }
+        }
+        if (list.isEmpty()) {
+            throw new UsageException("--budgets needs at least one budget");
+        }
+        return list;
+    }
+
     /** System property (set by bin/regtune) naming the repository root, for the corpus defaults. */
     static final String HOME_PROPERTY = BundledCorpus.HOME_PROPERTY;
 

@@ -42,7 +42,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -437,26 +436,10 @@ public final class CalibrateCommand extends RegtuneCommand {
     }
 
     private List<ArchProfile> archProfiles() {
-        LinkedHashSet<ArchProfile> set = new LinkedHashSet<>();
-        for (String a : archs) {
-            set.add(Arguments.arch(a));
-        }
-        List<ArchProfile> sorted = new ArrayList<>(set);
-        sorted.sort(Comparator.comparing(ArchProfile::smVersion));
-        return sorted;
+        return Arguments.archProfiles(archs);
     }
 
     private List<Integer> budgets() {
-        List<Integer> list = new ArrayList<>();
-        for (int b : budgets) {
-            Arguments.maxRegisters(b, "each of --budgets");
-            if (!list.contains(b)) {
-                list.add(b);
-            }
-        }
-        if (list.isEmpty()) {
-            throw new UsageException("--budgets needs at least one budget");
-        }
-        return list;
+        return Arguments.budgets(budgets);
     }
 }

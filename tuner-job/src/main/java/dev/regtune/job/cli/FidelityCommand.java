@@ -28,8 +28,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -272,27 +270,11 @@ public final class FidelityCommand extends RegtuneCommand {
     }
 
     private List<ArchProfile> archProfiles() {
-        LinkedHashSet<ArchProfile> set = new LinkedHashSet<>();
-        for (String a : archs) {
-            set.add(Arguments.arch(a));
-        }
-        List<ArchProfile> sorted = new ArrayList<>(set);
-        sorted.sort(Comparator.comparing(ArchProfile::smVersion));
-        return sorted;
+        return Arguments.archProfiles(archs);
     }
 
     private List<Integer> budgets() {
-        List<Integer> list = new ArrayList<>();
-        for (int b : budgets) {
-            Arguments.maxRegisters(b, "each of --budgets");
-            if (!list.contains(b)) {
-                list.add(b);
-            }
-        }
-        if (list.isEmpty()) {
-            throw new UsageException("--budgets needs at least one budget");
-        }
-        return list;
+        return Arguments.budgets(budgets);
     }
 
     /** The PTX inputs with the architectures each is compared on. */
