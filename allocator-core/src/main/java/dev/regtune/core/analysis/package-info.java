@@ -30,7 +30,9 @@
  *       {@code RegAllocEstimatedLoopIterations} passed in by the caller, capped at
  *       {@link dev.regtune.core.analysis.BlockFrequency#MAX_FREQUENCY}. Unreachable blocks: 1.</li>
  *   <li><b>Liveness</b> (seed 002, phase 1). Defs of guarded instructions do not kill: the old value
- *       may survive when the guard is false. A vreg read before any def is live-in at the entry.
+ *       may survive when the guard is false. A vreg is live only where some def of it may have run
+ *       (live sets intersected with the forward "maybe defined" sets, as in SSA form); a read with
+ *       no def reaching its block is live from that block's start.
  *       Within an instruction, uses are read before defs are written.</li>
  *   <li><b>Program points.</b> Instruction {@code i} has read point {@code 2i} and write point
  *       {@code 2i+1}. A value used last at {@code j} ends at {@code 2j}, so it never conflicts with

@@ -3,6 +3,7 @@ package dev.regtune.core.lower;
 import dev.regtune.core.ir.FunctionCopy;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.KernelFunction;
+import java.util.Arrays;
 
 /**
  * ptxas folds a PTX {@code mul.wide.s32/u32} whose product only feeds 64-bit adds into each add,
@@ -35,7 +36,7 @@ final class WideMultiplyAddFusion {
         }
         // fusedInto[i]: the multiply an add reads its product from (-1: none); dropped[i]: a fused multiply.
         int[] fusedInto = new int[n];
-        java.util.Arrays.fill(fusedInto, -1);
+        Arrays.fill(fusedInto, -1);
         boolean[] dropped = new boolean[n];
         int fused = 0;
         for (int i = 0; i < n; i++) {
@@ -81,7 +82,7 @@ final class WideMultiplyAddFusion {
                     uses[k++] = u;
                 }
                 copy.builder().instr(f.opcode(m).replace("mul.wide", "mad.wide"), f.instrKind(i), f.instrFlags(i),
-                        copy.defs(i), java.util.Arrays.copyOf(uses, k), f.instrLine(i));
+                        copy.defs(i), Arrays.copyOf(uses, k), f.instrLine(i));
             }
         }
         return copy.build();
@@ -124,7 +125,7 @@ final class WideMultiplyAddFusion {
                     return new int[0];
                 }
                 if (count == found.length) {
-                    found = java.util.Arrays.copyOf(found, count * 2);
+                    found = Arrays.copyOf(found, count * 2);
                 }
                 found[count++] = i;
             }
@@ -132,7 +133,7 @@ final class WideMultiplyAddFusion {
                 return new int[0];
             }
         }
-        return count == reads && count > 0 ? java.util.Arrays.copyOf(found, count) : new int[0];
+        return count == reads && count > 0 ? Arrays.copyOf(found, count) : new int[0];
     }
 
     /** A 64-bit integer add of the product and one other register. */

@@ -6,6 +6,7 @@ import dev.regtune.core.ir.FunctionKind;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
+import java.util.Arrays;
 
 /**
  * ptxas reads a kernel parameter from the constant bank ({@code LDC}) in the block that uses it,
@@ -36,7 +37,7 @@ final class ParameterLoadSinking {
         int vregs = f.vregCount();
         int[] defs = new int[vregs];
         int[] useBlock = new int[vregs];
-        java.util.Arrays.fill(useBlock, -1);
+        Arrays.fill(useBlock, -1);
         for (int i = 0; i < n; i++) {
             for (int k = 0; k < f.defCount(i); k++) {
                 defs[f.def(i, k)]++;
@@ -48,7 +49,7 @@ final class ParameterLoadSinking {
             }
         }
         int[] target = new int[n];
-        java.util.Arrays.fill(target, -1);
+        Arrays.fill(target, -1);
         int moved = 0;
         for (int i = 0; i < n; i++) {
             if (f.instrKind(i) != InstrKind.LOAD_PARAM || f.defCount(i) != 1 || f.instrHas(i, InstrFlags.GUARDED)
@@ -79,7 +80,7 @@ final class ParameterLoadSinking {
             start[b + 1] += start[b];
         }
         int[] into = new int[moved];
-        int[] fill = java.util.Arrays.copyOf(start, f.blockCount());
+        int[] fill = Arrays.copyOf(start, f.blockCount());
         for (int i = 0; i < n; i++) {
             if (target[i] >= 0) {
                 into[fill[target[i]]++] = i;

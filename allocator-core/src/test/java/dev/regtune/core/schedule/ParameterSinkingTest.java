@@ -71,5 +71,7 @@ class ParameterSinkingTest {
         assertEquals(12, allocate(sassFacts).registers(), "ptxas: Used 12 registers");
         assertEquals(14, allocate(sassFacts.with(KnobCatalogue.SINK_PARAMETER_LOADS, 0)).registers(),
                 "the pointers held across the index computation");
+        assertEquals(14, allocate(sassFacts.with(KnobCatalogue.FUSE_WIDE_MULTIPLY_ADD, 0)).registers(),
+                "each 64-bit product held in a register pair");
     }
 }
