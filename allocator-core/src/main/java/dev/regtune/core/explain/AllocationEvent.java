@@ -67,6 +67,14 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Parameter operand folding ran.
+     *
+     * @param operands kernel parameter reads that became constant-bank operands of the instructions reading them
+     */
+    record ParametersFolded(int operands) implements AllocationEvent {
+    }
+
+    /**
      * Parameter sinking ran.
      *
      * @param loads kernel parameter reads moved to the block that uses them

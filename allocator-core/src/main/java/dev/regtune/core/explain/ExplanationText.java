@@ -7,6 +7,7 @@ import dev.regtune.core.explain.AllocationEvent.BlocksScheduled;
 import dev.regtune.core.explain.AllocationEvent.ConstructsLowered;
 import dev.regtune.core.explain.AllocationEvent.WideMultipliesFused;
 import dev.regtune.core.explain.AllocationEvent.ParametersSunk;
+import dev.regtune.core.explain.AllocationEvent.ParametersFolded;
 import dev.regtune.core.explain.AllocationEvent.BriggsRound;
 import dev.regtune.core.explain.AllocationEvent.BudgetChosen;
 import dev.regtune.core.explain.AllocationEvent.CallsCharged;
@@ -74,6 +75,9 @@ public final class ExplanationText {
                                 + " values in odd registers as the data of 32-bit global stores" : ""));
             } else if (e instanceof ParametersSunk p) {
                 out.add("    " + p.loads() + " kernel parameter reads moved to the block that uses them (LDC where used)");
+            } else if (e instanceof ParametersFolded p) {
+                out.add("    " + p.operands() + " kernel parameter reads folded into the instructions reading them"
+                        + " as constant-bank operands (c[0x0][...]); no register holds them there");
             } else if (e instanceof WideMultipliesFused w) {
                 out.add("    " + w.multiplies() + " mul.wide products folded into the 64-bit adds reading them"
                         + " (IMAD.WIDE); no register pair holds them");

@@ -8,6 +8,7 @@ import dev.regtune.core.explain.AllocationListener;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.lower.LoweringStage;
+import dev.regtune.core.lower.ParameterFoldingStage;
 import dev.regtune.core.lower.WideMultiplyAddStage;
 import dev.regtune.core.model.MeasureStage;
 import dev.regtune.core.pipeline.AllocationState;
@@ -27,6 +28,7 @@ public final class FatPointAllocator implements RegisterAllocator {
     private static final Pipeline<FatPointState> PIPELINE = Pipeline.of(
             new LocalArrayPromotionStage(),
             new WideMultiplyAddStage(),
+            new ParameterFoldingStage(),
             new ParameterSinkingStage(),
             new PreAllocationSchedulingStage(),
             new LoweringStage(),
