@@ -276,8 +276,10 @@ final class ClassAllocationDriver {
             hintOf[g] = cx.groups().hint(g);
         }
         int reserved = cls == RegClass.R ? cx.knobs().getInt(KnobCatalogue.STACK_POINTER_SLOT) : -1;
-        return scanner.run(units, order, cx.facts(), budget, slack, threshold, hints, hintOf,
-                cx.groups().groupCount(), reserved);
+        StoreDataSlots storeData = cls == RegClass.R && cx.knobs().getBool(KnobCatalogue.STORE_DATA_AFTER_ADDRESS)
+                ? StoreDataSlots.of(cx.function(), cx.groups()) : StoreDataSlots.none(hintOf.length);
+        return scanner.run(units, storeData.addressesFirst(order, units), cx.facts(), budget, slack, threshold,
+                hints, hintOf, cx.groups().groupCount(), reserved, storeData);
     }
 
     private static int[] groupsOfClass(ValueGroups groups, int classId) {

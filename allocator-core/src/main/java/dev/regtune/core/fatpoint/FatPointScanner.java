@@ -45,9 +45,12 @@ final class FatPointScanner {
         }
     }
 
-    /** One attempt; {@code reservedSlot} (-1: none) is occupied over the whole function (the stack pointer). */
+    /**
+     * One attempt; {@code reservedSlot} (-1: none) is occupied over the whole function (the stack
+     * pointer); {@code storeData} says which slot store data prefers once its address is placed.
+     */
     Attempt run(UnitSet units, int[] order, GroupFacts facts, int budget, int slack, int threshold,
-            boolean preferHints, int[] hintOfGroup, int groupCount, int reservedSlot) {
+            boolean preferHints, int[] hintOfGroup, int groupCount, int reservedSlot, StoreDataSlots storeData) {
         reset();
         if (reservedSlot >= 0 && points > 0) {
             commit(reservedSlot, 1, new int[] {0, points - 1});
@@ -70,12 +73,17 @@ final class FatPointScanner {
             int g = units.group[u];
             int[] segs = units.segs[u];
             int chosen = -1;
-            // Fast path: the retarget preference, then the lowest free slot within the budget.
+            // Fast path: the retarget preference, the store-data slot, then the lowest free slot within the budget.
             int hintGroup = preferHints && !units.isPiece(u) ? hintOfGroup[g] : -1;
             int h = hintGroup >= 0 ? groupSlot[hintGroup] : -1;
             if (h >= 0 && h + w <= budget && units.mode[u].accepts(h) && !facts.excludes(g, h)
                     && conflicts(h, w, segs, 0) == 0) {
                 chosen = h;
+            }
+            int d = chosen < 0 && !units.isPiece(u) ? storeData.preferred(g, groupSlot) : -1;
+            if (d >= 0 && d + w <= budget && d % align == 0 && units.mode[u].accepts(d) && !facts.excludes(g, d)
+                    && conflicts(d, w, segs, 0) == 0) {
+                chosen = d;
             }
             if (chosen < 0) {
                 int first = segs[0];

@@ -1,0 +1,113 @@
+package dev.regtune.core.fatpoint;
+
+import dev.regtune.core.ir.InstrFlags;
+import dev.regtune.core.ir.InstrKind;
+import dev.regtune.core.ir.KernelFunction;
+import java.util.Arrays;
+
+/**
+ * Where ptxas puts the data of a 32-bit global store or atomic: three registers above the
+ * address pair, in the odd half of the next pair, when that register is free. Read from the SASS
+ * of ptxas 13.0.88 (sm_90) on real and probed kernels: {@code STG.E [R2.64], R5}, {@code [R4.64],
+ * R7}, {@code [R6.64], R9}, {@code ATOMG.E.ADD [R2.64], R5}, even where a lower register is free;
+ * it is why ptxas's small kernels use two more registers than the lowest free slots would.
+ *
+ * <p>A soft preference: the data's group takes that slot when it is free over its whole live
+ * range and within the budget, and the lowest free slot otherwise. Only for the general-register
+ * class, a scalar store of at most 32 bits whose address and data are distinct groups.
+ */
+final class StoreDataSlots {
+    /** Slots from the address pair's first register to the data's. */
+    static final int OFFSET = 3;
+
+    private final int[] addressGroup;
+
+    private StoreDataSlots(int[] addressGroup) {
+        this.addressGroup = addressGroup;
+    }
+
+    /** No preference for any of {@code groupCount} groups. */
+    static StoreDataSlots none(int groupCount) {
+        int[] a = new int[groupCount];
+        Arrays.fill(a, -1);
+        return new StoreDataSlots(a);
+    }
+
+    /** The store-data groups of {@code f} and the address group each follows (the first store's). */
+    static StoreDataSlots of(KernelFunction f, ValueGroups groups) {
+        StoreDataSlots s = none(groups.groupCount());
+        for (int i = 0; i < f.instrCount(); i++) {
+            if (!scalarStore(f, i)) {
+                continue;
+            }
+            int address = groups.groupOf(f.use(i, 0));
+            int data = groups.groupOf(f.use(i, 1));
+            if (address >= 0 && data >= 0 && address != data && s.addressGroup[data] < 0) {
+                s.addressGroup[data] = address;
+            }
+        }
+        return s;
+    }
+
+    /** A global store or atomic of one value of at most 32 bits: uses (address, data), unguarded. */
+    private static boolean scalarStore(KernelFunction f, int i) {
+        InstrKind kind = f.instrKind(i);
+        if (kind != InstrKind.STORE_GLOBAL && kind != InstrKind.ATOMIC) {
+            return false;
+        }
+        String op = f.opcode(i);
+        boolean narrow = op.endsWith("32") || op.endsWith("16") || op.endsWith("8");
+        return narrow && !op.contains(".v") && !op.contains(".cas") && f.useCount(i) == 2 && f.defCount(i) <= 1
+                && !f.instrHas(i, InstrFlags.GUARDED);
+    }
+
+    /**
+     * {@code order} with each store-data unit moved to just after its address's unit when it came
+     * before it, so that the address is placed first (ptxas places the data relative to it). Only
+     * single-slot data behind a register-pair address moves; pieces of spilled values and every
+     * other unit keep their place.
+     */
+    int[] addressesFirst(int[] order, UnitSet units) {
+        int[] unitOfGroup = new int[addressGroup.length];
+        Arrays.fill(unitOfGroup, -1);
+        for (int u = 0; u < units.count; u++) {
+            if (!units.isPiece(u)) {
+                unitOfGroup[units.group[u]] = u;
+            }
+        }
+        boolean[] placed = new boolean[units.count];
+        // followers[u]: data units waiting for address unit u, as a linked list through next[].
+        int[] followers = new int[units.count];
+        int[] next = new int[units.count];
+        Arrays.fill(followers, -1);
+        int[] out = new int[order.length];
+        int k = 0;
+        for (int u : order) {
+            int g = units.group[u];
+            int a = units.isPiece(u) ? -1 : addressGroup[g];
+            int au = a < 0 ? -1 : unitOfGroup[a];
+            if (au >= 0 && !placed[au] && units.width[u] == 1 && units.width[au] == 2) {
+                next[u] = followers[au];
+                followers[au] = u;
+                continue;
+            }
+            k = emit(u, out, k, placed, followers, next);
+        }
+        return out;
+    }
+
+    private static int emit(int u, int[] out, int k, boolean[] placed, int[] followers, int[] next) {
+        out[k++] = u;
+        placed[u] = true;
+        for (int f = followers[u]; f >= 0; f = next[f]) {
+            k = emit(f, out, k, placed, followers, next);
+        }
+        return k;
+    }
+
+    /** The slot group {@code g} prefers, given the slots groups hold so far; -1 for none. */
+    int preferred(int g, int[] groupSlot) {
+        int a = g < addressGroup.length ? addressGroup[g] : -1;
+        return a < 0 || groupSlot[a] < 0 ? -1 : groupSlot[a] + OFFSET;
+    }
+}
