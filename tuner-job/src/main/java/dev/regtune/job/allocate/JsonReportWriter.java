@@ -17,8 +17,9 @@ import java.util.List;
 
 /**
  * Writes allocation reports as one JSON array, one object per function, with the keys in a fixed
- * order ({@link #KEYS}). Figures a report does not have (all of them for a {@code PARSE_ERROR} or {@code IO_ERROR},
- * the estimated time and its bound when no block fits on an SM) are {@code null}. Where CICC's copy coalescer ran in front of the allocator, the object goes on
+ * order ({@link #KEYS}). Figures a report does not have (all of them for a {@code PARSE_ERROR} or
+ * {@code IO_ERROR}, the estimated time and its bound when no block fits on an SM) are {@code null}.
+ * Where CICC's copy coalescer ran in front of the allocator, the object goes on
  * with {@link #COPY_COALESCING_KEYS}; elsewhere those keys are absent rather than zero, so "the
  * pass did not run" and "the pass merged nothing" stay apart.
  */

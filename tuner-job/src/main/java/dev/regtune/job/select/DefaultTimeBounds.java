@@ -95,9 +95,10 @@ public record DefaultTimeBounds(Map<KernelTime.Bound, Integer> kernels, Map<Kern
                 + "; more warps shorten the latency bound, and the memory bound while they keep fewer requests in "
                 + "flight than the memory system takes, so an issue-bound kernel, or a memory-bound one whose warps "
                 + "already fill the memory parallelism, beats its default only by issuing fewer instructions or "
-                + "memory requests; " + fullOccupancy + (fullOccupancy == 1 ? " kernel already runs" : " kernels already run")
-                + " at full occupancy at the default (" + fullOccupancyTuned + " with a better configuration), where no "
-                + "register budget or launch bound can add warps";
+                + "memory requests; " + fullOccupancy
+                + (fullOccupancy == 1 ? " kernel already runs" : " kernels already run") + " at full occupancy at the "
+                + "default (" + fullOccupancyTuned + " with a better configuration), where no register budget or "
+                + "launch bound can add warps";
     }
 
     /** Kernels whose default evaluation is set by {@code bound}. */
