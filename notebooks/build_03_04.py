@@ -317,10 +317,12 @@ the memory system takes (one per warp, up to 35 on sm_80 and 43 on sm_90); a sho
 scheduler hoisting loads) shortens only the latency bound. A kernel whose default is issue-bound,
 or memory-bound with warps enough to fill the memory parallelism, can beat its default only by
 issuing fewer instructions or memory requests, which no register budget, launch bound or
-scheduler target does: spill code only adds them. `select` records, per kernel, which bound set the default configuration's time
-(`time_bound`); the table counts the kernels by that bound, with how many of each have a best
-configuration other than the default and their median predicted gain (the default's time over
-the best's, minus 1).
+scheduler target does: spill code only adds them. And a kernel whose default already runs at full
+occupancy (every warp the SM holds, as every kernel of 32 registers or fewer does at 256 threads per
+block) cannot get more warps from any budget, whatever its bound. `select` records, per kernel, which bound set the default configuration's time
+(`time_bound`); the table counts the kernels by that bound and by whether the default is at full
+occupancy, with how many of each have a best configuration other than the default and their median
+predicted gain (the default's time over the best's, minus 1).
 '''),
     code(r'''
 rows = []

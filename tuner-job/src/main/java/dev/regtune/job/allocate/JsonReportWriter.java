@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStats;
 import dev.regtune.core.alloc.CopyCoalescing;
+import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.core.explain.AllocationEvent;
 import dev.regtune.core.explain.ExplanationText;
 import java.io.IOException;
@@ -16,8 +17,9 @@ import java.util.List;
 
 /**
  * Writes allocation reports as one JSON array, one object per function, with the keys in a fixed
- * order ({@link #KEYS}). Figures a report does not have (all of them for a {@code PARSE_ERROR} or {@code IO_ERROR})
- * are {@code null}. Where CICC's copy coalescer ran in front of the allocator, the object goes on
+ * order ({@link #KEYS}). Figures a report does not have (all of them for a {@code PARSE_ERROR} or
+ * {@code IO_ERROR}, the estimated time and its bound when no block fits on an SM) are {@code null}.
+ * Where CICC's copy coalescer ran in front of the allocator, the object goes on
  * with {@link #COPY_COALESCING_KEYS}; elsewhere those keys are absent rather than zero, so "the
  * pass did not run" and "the pass merged nothing" stay apart.
  */
@@ -25,7 +27,8 @@ public final class JsonReportWriter {
     /** The keys of every object, in order. Scripts and notebooks rely on these names. */
     public static final List<String> KEYS = List.of("file", "function", "arch", "status", "registers",
             "spill_store_bytes", "spill_load_bytes", "stack_frame_bytes", "smem_spill_bytes", "uniform_registers",
-            "predicate_registers", "est_latency_cycles", "occupancy", "attempts", "message");
+            "predicate_registers", "est_latency_cycles", "est_time_cycles", "time_bound", "occupancy", "attempts",
+            "message");
     /** The keys that follow {@link #KEYS} when CICC's copy coalescer ran, in order. */
     public static final List<String> COPY_COALESCING_KEYS = List.of("copies_seen", "copies_merged", "copies_left",
             "coalescing_passes");
@@ -68,6 +71,14 @@ public final class JsonReportWriter {
             o.put("uniform_registers", r.usage().uniform());
             o.put("predicate_registers", r.usage().predicates());
             o.put("est_latency_cycles", r.estimates().latencyCycles());
+            KernelTime t = r.estimates().time();
+            if (t.known()) {
+                o.put("est_time_cycles", t.cycles());
+                o.put("time_bound", t.bound().name());
+            } else {
+                o.putNull("est_time_cycles");
+                o.putNull("time_bound");
+            }
             o.put("occupancy", r.estimates().occupancy());
             o.put("attempts", r.stats().attempts());
         }

@@ -3,6 +3,7 @@ package dev.regtune.job.allocate;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.alloc.CopyCoalescing;
+import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.core.explain.ExplanationText;
 import dev.regtune.core.ir.FunctionKind;
 import java.io.PrintWriter;
@@ -10,8 +11,9 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Writes allocation reports in the shape of {@code ptxas -v}, plus one {@code regtune info} line
- * with the figures ptxas does not print (estimated latency, occupancy, attempts, budget), so that
+ * Writes allocation reports in the shape of {@code ptxas -v}, plus two {@code regtune info} lines
+ * with the figures ptxas does not print (estimated latency, occupancy, attempts, budget; then the
+ * estimated kernel time, the bound that sets it and the three bounds), so that
  * tools and eyes used to ptxas read them unchanged. Where CICC's copy coalescer ran in front of the
  * allocator, one more {@code regtune info} line gives its counts (copies seen, merged, left).
  */
@@ -50,6 +52,7 @@ public final class TextReportWriter {
             info.append(", ").append(r.spills().smemBytes()).append(" bytes shared-memory spill");
         }
         out.println(info);
+        out.println(timeLine(r.estimates().time()));
         writeCopyCoalescing(r.copyCoalescing());
         if (report.check() != null) {
             out.println(report.check().ok() ? "regtune info  : allocation verified by the checker"
@@ -57,6 +60,20 @@ public final class TextReportWriter {
         }
         writeExplanation(report);
         out.flush();
+    }
+
+    /**
+     * The estimated kernel time's line: its cycles, the bound that sets them and the three bounds, so
+     * that a reader sees whether more warps (latency), fewer instructions (issue) or fewer memory
+     * requests (memory) would shorten it.
+     */
+    static String timeLine(KernelTime t) {
+        if (!t.known()) {
+            return "regtune info  : est time none (no block fits on an SM)";
+        }
+        return String.format(Locale.ROOT, "regtune info  : est time %d cycles, %s-bound (issue %.0f, latency %.0f, "
+                + "memory %.0f cycles)", t.cycles(), t.bound().name().toLowerCase(Locale.ROOT), t.issueCycles(),
+                t.latencyCycles(), t.memoryCycles());
     }
 
     /** What {@code --explain} adds: the allocator's decisions, stage by stage, and why the count is what it is. */

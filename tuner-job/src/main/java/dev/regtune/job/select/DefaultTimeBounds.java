@@ -17,14 +17,18 @@ import java.util.Optional;
  * requests in flight than the memory system takes ({@code min(P, W x r)}). So a kernel whose default
  * is issue-bound, or memory-bound with warps enough to fill the memory parallelism, can beat its
  * default only by issuing fewer instructions or memory requests, which a register budget, launch
- * bounds or the scheduler's register target never do (spill code only adds them).
+ * bounds or the scheduler's register target never do (spill code only adds them). A kernel whose
+ * default already runs at full occupancy (the architecture's maximum warps per SM) cannot get
+ * more warps from any register budget or launch bound, whatever its bound: those are counted too.
  *
  * @param kernels kernels by the bound of their default evaluation, in bound order; only bounds with kernels
  * @param tuned of those, the kernels whose best configuration is not the default
  * @param withoutBound kernels without an OK default evaluation with a time bound (not counted above)
+ * @param fullOccupancy of the counted kernels, those whose default runs at full occupancy
+ * @param fullOccupancyTuned of those, the kernels whose best configuration is not the default
  */
 public record DefaultTimeBounds(Map<KernelTime.Bound, Integer> kernels, Map<KernelTime.Bound, Integer> tuned,
-        int withoutBound) {
+        int withoutBound, int fullOccupancy, int fullOccupancyTuned) {
     public DefaultTimeBounds {
         kernels = Map.copyOf(kernels);
         tuned = Map.copyOf(tuned);
@@ -47,19 +51,26 @@ public record DefaultTimeBounds(Map<KernelTime.Bound, Integer> kernels, Map<Kern
         Map<KernelTime.Bound, Integer> n = new EnumMap<>(KernelTime.Bound.class);
         Map<KernelTime.Bound, Integer> better = new EnumMap<>(KernelTime.Bound.class);
         int without = 0;
+        int full = 0;
+        int fullBetter = 0;
         for (KernelBest b : kernels) {
-            KernelTime.Bound bound = b.defaultEvaluation().filter(Evaluation::ok).map(Evaluation::timeBound)
-                    .orElse(KernelTime.Bound.NONE);
+            Optional<Evaluation> ok = b.defaultEvaluation().filter(Evaluation::ok);
+            KernelTime.Bound bound = ok.map(Evaluation::timeBound).orElse(KernelTime.Bound.NONE);
             if (bound == KernelTime.Bound.NONE) {
                 without++;
                 continue;
             }
             n.merge(bound, 1, Integer::sum);
-            if (!b.config().isDefault()) {
+            boolean tuned = !b.config().isDefault();
+            if (tuned) {
                 better.merge(bound, 1, Integer::sum);
             }
+            if (ok.orElseThrow().occupancy() >= 1.0) {
+                full++;
+                fullBetter += tuned ? 1 : 0;
+            }
         }
-        return new DefaultTimeBounds(n, better, without);
+        return new DefaultTimeBounds(n, better, without, full, fullBetter);
     }
 
     /** Whether any kernel's default has a time bound (tables written before result schema 4 have none). */
@@ -69,7 +80,8 @@ public record DefaultTimeBounds(Map<KernelTime.Bound, Integer> kernels, Map<Kern
 
     /**
      * One sentence, without its full stop: "what bounds the default's estimated time: 18
-     * latency-bound (17 with a better configuration), ...; more warps shorten ...".
+     * latency-bound (17 with a better configuration), ...; more warps shorten ...; 54 kernels already
+     * run at full occupancy at the default (0 with a better configuration) ...".
      */
     public String sentence() {
         List<String> parts = new ArrayList<>();
@@ -83,7 +95,10 @@ public record DefaultTimeBounds(Map<KernelTime.Bound, Integer> kernels, Map<Kern
                 + "; more warps shorten the latency bound, and the memory bound while they keep fewer requests in "
                 + "flight than the memory system takes, so an issue-bound kernel, or a memory-bound one whose warps "
                 + "already fill the memory parallelism, beats its default only by issuing fewer instructions or "
-                + "memory requests";
+                + "memory requests; " + fullOccupancy
+                + (fullOccupancy == 1 ? " kernel already runs" : " kernels already run") + " at full occupancy at the "
+                + "default (" + fullOccupancyTuned + " with a better configuration), where no register budget or "
+                + "launch bound can add warps";
     }
 
     /** Kernels whose default evaluation is set by {@code bound}. */

@@ -27,10 +27,18 @@ class ReportWritersTest {
         return result(fn, status, message, smem, CopyCoalescing.NONE);
     }
 
+    /** A latency-bound time: 64 work warps x 12345 cycles / 48 warps, above the issue and memory bounds. */
+    private static final KernelTime TIME = new KernelTime(16460, KernelTime.Bound.LATENCY, 4000.4, 16460.0, 9600.0);
+
     private static AllocationResult result(String fn, AllocationStatus status, String message, int smem,
             CopyCoalescing coalescing) {
+        return result(fn, status, message, smem, coalescing, TIME);
+    }
+
+    private static AllocationResult result(String fn, AllocationStatus status, String message, int smem,
+            CopyCoalescing coalescing, KernelTime time) {
         return new AllocationResult(fn, "sm_90", status, message, new RegisterUsage(38, 12, 3, 255),
-                new SpillUsage(16, 24, 40, smem), new Estimates(12345L, 0.75, 48, WarpWork.NONE, KernelTime.NONE),
+                new SpillUsage(16, 24, 40, smem), new Estimates(12345L, 0.75, 48, WarpWork.NONE, time),
                 new AllocationStats(1, coalescing.copiesMerged(), 0, 0, 0, 0, 0, 0), coalescing, null, null);
     }
 
@@ -62,7 +70,29 @@ class ReportWritersTest {
                 "    40 bytes stack frame, 16 bytes spill stores, 24 bytes spill loads",
                 "ptxas info    : Used 38 registers, 12 uniform registers, 3 predicate registers",
                 "regtune info  : est latency 12345 cycles, occupancy 0.750 (48 warps/SM), 1 attempts, budget 255",
+                "regtune info  : est time 16460 cycles, latency-bound (issue 4000, latency 16460, memory 9600 cycles)",
                 ""), text);
+    }
+
+    @Test
+    void theEstimatedTimeAndItsBoundAreInTheJson() throws Exception {
+        JsonNode o = json(FunctionReport.allocated("k.ptx", FunctionKind.ENTRY,
+                result("k", AllocationStatus.OK, "", 0), null));
+        assertEquals(16460, o.get("est_time_cycles").asLong());
+        assertEquals("LATENCY", o.get("time_bound").asText());
+        List<String> keys = keys(o);
+        assertEquals(keys.indexOf("est_latency_cycles") + 1, keys.indexOf("est_time_cycles"), keys.toString());
+        assertEquals(keys.indexOf("est_time_cycles") + 1, keys.indexOf("time_bound"), keys.toString());
+    }
+
+    @Test
+    void aKernelWithNoBlockOnAnSmHasNoEstimatedTime() throws Exception {
+        FunctionReport report = FunctionReport.allocated("k.ptx", FunctionKind.ENTRY,
+                result("k", AllocationStatus.OK, "", 0, CopyCoalescing.NONE, KernelTime.NONE), null);
+        assertEquals("regtune info  : est time none (no block fits on an SM)", text(report).lines().toList().get(5));
+        JsonNode o = json(report);
+        assertTrue(o.get("est_time_cycles").isNull());
+        assertTrue(o.get("time_bound").isNull());
     }
 
     @Test
@@ -94,8 +124,8 @@ class ReportWritersTest {
         FunctionReport report = FunctionReport.allocated("k.ptx", FunctionKind.ENTRY,
                 result("k", AllocationStatus.OK, "", 0, new CopyCoalescing(12, 9, 3, 2)), null);
         List<String> lines = text(report).lines().toList();
-        assertEquals(6, lines.size(), String.join("\n", lines));
-        assertEquals("regtune info  : copy coalescer: 12 copies seen, 9 merged, 3 left, 2 passes", lines.get(5));
+        assertEquals(7, lines.size(), String.join("\n", lines));
+        assertEquals("regtune info  : copy coalescer: 12 copies seen, 9 merged, 3 left, 2 passes", lines.get(6));
 
         JsonNode o = json(report);
         List<String> expected = new ArrayList<>(JsonReportWriter.KEYS);

@@ -28,7 +28,7 @@ class AllocateCommandTest {
         assertEquals(0, run.exit(), run.err());
         assertEquals("", run.err());
         List<String> lines = run.out().lines().toList();
-        assertEquals(12, lines.size(), run.out());
+        assertEquals(14, lines.size(), run.out());
         assertEquals("ptxas info    : Compiling function 'twice' for 'sm_90'", lines.get(0));
         assertEquals("ptxas info    : Function properties for twice", lines.get(1));
         assertTrue(lines.get(2).matches(
@@ -37,9 +37,11 @@ class AllocateCommandTest {
                 "ptxas info    : Used \\d+ registers, \\d+ uniform registers, \\d+ predicate registers"), lines.get(3));
         assertTrue(lines.get(4).matches("regtune info  : est latency \\d+ cycles, occupancy \\d\\.\\d{3} "
                 + "\\(\\d+ warps/SM\\), \\d+ attempts, budget \\d+"), lines.get(4));
-        assertEquals("regtune info  : allocation verified by the checker", lines.get(5));
-        assertEquals("ptxas info    : Compiling entry function 'axpy' for 'sm_90'", lines.get(6));
-        assertEquals("ptxas info    : Function properties for axpy", lines.get(7));
+        assertTrue(lines.get(5).matches("regtune info  : est time \\d+ cycles, (issue|latency|memory)-bound "
+                + "\\(issue \\d+, latency \\d+, memory \\d+ cycles\\)"), lines.get(5));
+        assertEquals("regtune info  : allocation verified by the checker", lines.get(6));
+        assertEquals("ptxas info    : Compiling entry function 'axpy' for 'sm_90'", lines.get(7));
+        assertEquals("ptxas info    : Function properties for axpy", lines.get(8));
     }
 
     @Test
@@ -63,7 +65,8 @@ class AllocateCommandTest {
         assertEquals(2, array.size());
         List<String> expected = List.of("file", "function", "arch", "status", "registers", "spill_store_bytes",
                 "spill_load_bytes", "stack_frame_bytes", "smem_spill_bytes", "uniform_registers",
-                "predicate_registers", "est_latency_cycles", "occupancy", "attempts", "message");
+                "predicate_registers", "est_latency_cycles", "est_time_cycles", "time_bound", "occupancy", "attempts",
+                "message");
         assertEquals(expected, JsonReportWriter.KEYS);
         for (JsonNode o : array) {
             List<String> keys = new ArrayList<>();
@@ -76,6 +79,8 @@ class AllocateCommandTest {
             assertEquals(tiny.toString(), o.get("file").asText());
             assertTrue(o.get("registers").isInt());
             assertTrue(o.get("occupancy").isNumber());
+            assertTrue(o.get("est_time_cycles").asLong() > 0, o.toString());
+            assertTrue(List.of("ISSUE", "LATENCY", "MEMORY").contains(o.get("time_bound").asText()), o.toString());
             assertTrue(o.get("message").isNull());
         }
         assertEquals("twice", array.get(0).get("function").asText());

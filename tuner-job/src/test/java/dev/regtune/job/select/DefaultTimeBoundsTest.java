@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.regtune.core.alloc.KernelTime.Bound;
+import dev.regtune.job.results.ResultStatus;
+import dev.regtune.space.Configuration;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DefaultTimeBoundsTest {
@@ -30,7 +34,7 @@ class DefaultTimeBoundsTest {
         KernelBest latency = s.kernels().stream().filter(k -> k.kernel().kernelName().equals("latency")).findFirst()
                 .orElseThrow();
         assertEquals(Bound.LATENCY, latency.evaluation().timeBound());
-        assertEquals(ResultFixture.BUDGET_64, latency.config().configId());
+        assertEquals("b64", latency.config().configId());
     }
 
     @Test
@@ -41,6 +45,33 @@ class DefaultTimeBoundsTest {
                 + "configuration), 1 issue-bound (0 with a better configuration), 1 memory-bound (0 with a better "
                 + "configuration); more warps shorten the latency bound, and the memory bound while they keep fewer "
                 + "requests in flight than the memory system takes"), text);
+    }
+
+    @Test
+    void kernelsWhoseDefaultIsAtFullOccupancyAreCountedApart() {
+        // "full" runs at every warp the SM holds by default; a budget of 64 only adds its spills.
+        // "half" has half the warps; the budget doubles them and halves its latency-bound time.
+        KernelInfo full = new KernelInfo("full-id", "full", "sm_90", "full", "ptx/full.ptx");
+        KernelInfo half = new KernelInfo("half-id", "half", "sm_90", "half", "ptx/half.ptx");
+        ResultTable t = new ResultTableBuilder()
+                .configuration("d", Configuration.of(Map.of()))
+                .configuration("b64", Configuration.of(Map.of(Configuration.REGISTER_BUDGET, "64")))
+                .add(full, "d", ResultStatus.OK, 32, 0, 900, 1.0, 3000, Bound.MEMORY)
+                .add(full, "b64", ResultStatus.OK, 32, 0, 900, 1.0, 3000, Bound.MEMORY)
+                .add(half, "d", ResultStatus.OK, 96, 0, 900, 0.5, 4000, Bound.LATENCY)
+                .add(half, "b64", ResultStatus.OK, 64, 0, 900, 1.0, 2000, Bound.LATENCY)
+                .build(new TableSource("fixture", List.of("run"), List.of("0.1.0"), List.of("0.1.0")));
+        Selection s = select(t, "time");
+        DefaultTimeBounds b = DefaultTimeBounds.of(s.kernels());
+        assertEquals(1, b.fullOccupancy());
+        assertEquals(0, b.fullOccupancyTuned());
+        assertEquals(1, b.tuned(Bound.LATENCY));
+        String text = summary(s);
+        assertTrue(text.contains("; 1 kernel already runs at full occupancy at the default (0 with a better "
+                + "configuration), where no register budget or launch bound can add warps"), text);
+
+        DefaultTimeBounds fixture = DefaultTimeBounds.of(select(ResultFixture.timeBounds(true), "time").kernels());
+        assertEquals(0, fixture.fullOccupancy()); // every row of that fixture is at occupancy 0.5
     }
 
     @Test

@@ -28,7 +28,8 @@ class SelectionTablesTest {
                 + "configuration); more warps shorten the latency bound, and the memory bound while they keep fewer "
                 + "requests in flight than the memory system takes, so an issue-bound kernel, or a memory-bound one "
                 + "whose warps already fill the memory parallelism, beats its default only by issuing fewer "
-                + "instructions or memory requests."),
+                + "instructions or memory requests; 0 kernels already run at full occupancy at the default (0 with a "
+                + "better configuration), where no register budget or launch bound can add warps."),
                 t.caption());
     }
 
