@@ -86,6 +86,10 @@ final class ClassAllocationDriver {
         boolean perRelief = knobs.getBool(KnobCatalogue.GUIDANCE_COST_PER_RELIEF);
         boolean spillFailed = knobs.getBool(KnobCatalogue.SPILL_FAILED_VALUE);
 
+        // ptxas places store data after its address only where registers are free.
+        StoreDataSlots storeData = cls == RegClass.R && knobs.getBool(KnobCatalogue.STORE_DATA_AFTER_ADDRESS)
+                && classPeak <= knobs.getInt(KnobCatalogue.STORE_DATA_AFTER_ADDRESS_UP_TO)
+                ? StoreDataSlots.of(cx.function(), groups) : StoreDataSlots.none(groups.groupCount());
         BestResultRecorder recorder = new BestResultRecorder();
         int width = groups.width(members[0]);
         int attempts = 0;
@@ -106,7 +110,7 @@ final class ClassAllocationDriver {
         }
         // NOSPILL.
         UnitSet units = units(cx, members, spilled, cost);
-        FatPointScanner.Attempt attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, false);
+        FatPointScanner.Attempt attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, false, storeData);
         attempts++;
         recorder.record(new BestResultRecorder.Result(0, attempt.success(), attempt.peak(), 0, 0, width));
         attempted(cx, cls, 0, budget, attempt, true);
@@ -165,7 +169,7 @@ final class ClassAllocationDriver {
             cx.countGuidancePicks(chosen.size());
             previous = attempt;
             units = units(cx, members, spilled, cost);
-            attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true);
+            attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true, storeData);
             attempts++;
             BestResultRecorder.Result r = new BestResultRecorder.Result(k, attempt.success(), attempt.peak(),
                     spillCost(members, spilled, cost), countSpilled(spilled, members), width);
@@ -195,7 +199,7 @@ final class ClassAllocationDriver {
                 spilled[id] = true;
             }
             units = units(cx, members, spilled, cost);
-            attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true);
+            attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true, storeData);
             attempts++;
             cx.countFallbacks(1);
             if (cx.explaining()) {
@@ -209,7 +213,7 @@ final class ClassAllocationDriver {
                     spilled[g] = true;
                 }
                 units = units(cx, members, spilled, cost);
-                attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true);
+                attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true, storeData);
                 attempts++;
                 if (cx.explaining()) {
                     cx.report(new AllocationEvent.FallbackRan(cls, "every value in memory",
@@ -266,8 +270,8 @@ final class ClassAllocationDriver {
     }
 
     private static FatPointScanner.Attempt attempt(FatPointState cx, FatPointScanner scanner, RegClass cls,
-            UnitSet units,
-            int budget, int slack, int threshold, boolean hints, boolean retry) {
+            UnitSet units, int budget, int slack, int threshold, boolean hints, boolean retry,
+            StoreDataSlots storeData) {
         int[] interference = new int[units.count];
         units.pressure(cx.points(), interference);
         int[] order = SixListOrdering.order(units, cx.facts(), interference, budget, retry, cx.knobs());
@@ -276,8 +280,6 @@ final class ClassAllocationDriver {
             hintOf[g] = cx.groups().hint(g);
         }
         int reserved = cls == RegClass.R ? cx.knobs().getInt(KnobCatalogue.STACK_POINTER_SLOT) : -1;
-        StoreDataSlots storeData = cls == RegClass.R && cx.knobs().getBool(KnobCatalogue.STORE_DATA_AFTER_ADDRESS)
-                ? StoreDataSlots.of(cx.function(), cx.groups()) : StoreDataSlots.none(hintOf.length);
         return scanner.run(units, storeData.addressesFirst(order, units), cx.facts(), budget, slack, threshold,
                 hints, hintOf, cx.groups().groupCount(), reserved, storeData);
     }

@@ -166,13 +166,17 @@ public final class KnobCatalogue {
                     + "stack frame or not, read from its SASS); -1 reserves none. Off by default: reserving R1 "
                     + "takes corpus-real sm_90 from 15.5% to 14.4% MAPE and 43% to 50% within 10%, but costs spill "
                     + "F1 (0.845 to 0.830), bytes within 2x (74% to 69%) and sm_80 MAPE (14.5% to 15.5%).");
-    public static final KnobDef STORE_DATA_AFTER_ADDRESS = bool(-1, "RegTuneStoreDataAfterAddress", false, false,
+    public static final KnobDef STORE_DATA_AFTER_ADDRESS = bool(-1, "RegTuneStoreDataAfterAddress", false, true,
             KnobEffect.MODELLED, "Place the data of a 32-bit global store or atomic three registers above its "
                     + "address pair when that register is free (a preference, not a constraint; the address is "
                     + "placed first), as ptxas 13.0.88's SASS does (STG.E [R2.64], R5; [R6.64], R9) even where a "
-                    + "lower register is free. Off by default: on corpus-real sm_90 it takes MAPE from 13.9% to "
-                    + "13.6% and within 10% from 50% to 52%, but puts five probes pinned to ptxas over it (24 "
-                    + "parameters across a call: 32 registers where ptxas uses 22; 40 loads: 34 where it uses 30).");
+                    + "lower register is free; only in a class whose peak pressure is within "
+                    + "RegTuneStoreDataAfterAddressUpTo. Every fold of the repository cross-validation chose it.");
+    public static final KnobDef STORE_DATA_AFTER_ADDRESS_UP_TO = def(-1, "RegTuneStoreDataAfterAddressUpTo", false,
+            KnobType.INT, 16, 0, 255, KnobEffect.MODELLED, "Store data goes after its address only while the "
+                    + "general-register class's peak pressure is within this many registers: ptxas places it so "
+                    + "where registers are free (probes of 24 parameters across a call and of 40 loads, above 32, "
+                    + "keep their stored values low).");
     public static final KnobDef FUSE_WIDE_MULTIPLY_ADD = bool(-1, "RegTuneFuseWideMultiplyAdd", false, false,
             KnobEffect.MODELLED, "Fold a mul.wide.s32/u32 whose product only feeds 64-bit adds in its block into "
                     + "each add, as ptxas's IMAD.WIDE does, so the product holds no register pair. Off by default: "

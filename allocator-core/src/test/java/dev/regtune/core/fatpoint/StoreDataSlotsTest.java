@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The data of a 32-bit global store goes three registers above its address pair, as in ptxas
  * 13.0.88's SASS of a probe ({@code STG.E [R2.64+0x4], R5} with R0 free): 8 registers, where the
- * lowest free slots give 6 (knob {@code RegTuneStoreDataAfterAddress}, off by default).
+ * lowest free slots give 6 (knob {@code RegTuneStoreDataAfterAddress}).
  */
 class StoreDataSlotsTest {
     private static final Path PTX = Path.of("src/test/resources/ptx/ptxas/store_data_slots_sm90.ptx");
@@ -44,14 +44,20 @@ class StoreDataSlotsTest {
 
     @Test
     void theDataTakesTheOddHalfOfTheNextPairAsInPtxas() throws Exception {
-        AllocationResult r = allocate(Knobs.defaults().with(KnobCatalogue.STORE_DATA_AFTER_ADDRESS, 1));
+        AllocationResult r = allocate(Knobs.defaults());
         assertEquals(StoreDataSlots.OFFSET, dataAboveAddress(r), "STG.E [R2.64+0x4], R5");
         assertEquals(8, r.registers(), "ptxas: Used 8 registers");
     }
 
     @Test
+    void aboveTheFreeRegistersTheDataTakesTheLowestFreeSlot() throws Exception {
+        AllocationResult r = allocate(Knobs.defaults().with(KnobCatalogue.STORE_DATA_AFTER_ADDRESS_UP_TO, 2));
+        assertEquals(6, r.registers(), "a peak pressure of 3 is over 2");
+    }
+
+    @Test
     void withoutThePreferenceTheDataTakesTheLowestFreeSlot() throws Exception {
-        AllocationResult r = allocate(Knobs.defaults());
-        assertEquals(6, r.registers(), "the default, off");
+        AllocationResult r = allocate(Knobs.defaults().with(KnobCatalogue.STORE_DATA_AFTER_ADDRESS, 0));
+        assertEquals(6, r.registers());
     }
 }
