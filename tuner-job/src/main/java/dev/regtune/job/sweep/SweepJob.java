@@ -185,7 +185,10 @@ public final class SweepJob {
 
     /**
      * Refuses, before anything runs, a sampled sweep larger than {@code --max-evaluations}, or a grid
-     * larger than {@code -n}: the size is known from the space, not by enumerating it.
+     * larger than {@code -n}: the size is known from the space, not by enumerating it. An evaluation
+     * is a (kernel, configuration) pair whatever the evaluator, as the summary and the run record
+     * count them: with {@code --evaluator both} each is evaluated by the model and by ptxas and has
+     * two rows.
      */
     static void checkSize(SweepRequest request, SweepPlan.Sampled plan, KernelCatalog kernels) {
         BigInteger k = BigInteger.valueOf(kernels.size());
@@ -221,7 +224,9 @@ public final class SweepJob {
         DoneKeys done = doneKeys(modelVersions(request));
         BigInteger bound = plan.sampler() == SamplerKind.GRID && plan.count() == Long.MAX_VALUE
                 ? request.space().gridSize() : BigInteger.valueOf(plan.count()).min(request.space().gridSize());
-        progress.start(Math.max(0, bound.multiply(BigInteger.valueOf(kernels.size())).longValue() - done.size()));
+        int rowsPerPair = request.evaluators().evaluator().rowEvaluators().size(); // 2 with --evaluator both
+        progress.start(Math.max(0, bound.multiply(BigInteger.valueOf((long) kernels.size() * rowsPerPair)).longValue()
+                - done.size()));
         ChunkPlanner chunks = new ChunkPlanner(it, kernels, done, request.chunkSize(),
                 request.evaluators()::configurations);
         long written = 0;
@@ -233,7 +238,7 @@ public final class SweepJob {
             // bound by the pairs per configuration seen so far
             double perConfig = chunks.evaluations() / (double) Math.max(1, chunks.configurations());
             progress.setTotal(Math.max(written + chunk.codes().length,
-                    (long) (bound.doubleValue() * perConfig) - chunks.skipped()));
+                    (long) (bound.doubleValue() * perConfig * rowsPerPair) - chunks.skipped()));
             writer.submit(chunk.configurations(), chunk.codes(), runId);
             written += chunk.codes().length;
         }
