@@ -334,12 +334,33 @@ public final class SweepJob {
 
     /** {@code codes} cut into at most {@code tasks} contiguous blocks of at least a few dozen pairs. */
     static List<long[]> blocks(long[] codes, int tasks) {
-        int n = (int) Math.max(1, Math.min(tasks, (codes.length + MIN_PAIRS_PER_TASK - 1) / MIN_PAIRS_PER_TASK));
+        return blocks(codes, tasks, false);
+    }
+
+    /**
+     * {@code codes} cut into at most {@code tasks} blocks. Model pairs take microseconds: contiguous
+     * blocks (consecutive pairs share a module) of at least a few dozen pairs, so a task is worth
+     * scheduling. Pairs of the real ptxas ({@code costly}) take a process each, from milliseconds to
+     * seconds: as many tasks as pairs allow, pairs dealt out in turn (pair i to block i mod n), so the
+     * configurations of one slow kernel land in different tasks and no core waits at the end for a
+     * task that drew them all.
+     */
+    static List<long[]> blocks(long[] codes, int tasks, boolean costly) {
+        int minPairs = costly ? 1 : MIN_PAIRS_PER_TASK;
+        int n = (int) Math.max(1, Math.min(tasks, (codes.length + minPairs - 1) / minPairs));
         List<long[]> blocks = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            int from = (int) ((long) codes.length * i / n);
-            int to = (int) ((long) codes.length * (i + 1) / n);
-            blocks.add(Arrays.copyOfRange(codes, from, to));
+            if (costly) {
+                long[] dealt = new long[(codes.length - i + n - 1) / n];
+                for (int j = 0; j < dealt.length; j++) {
+                    dealt[j] = codes[i + j * n];
+                }
+                blocks.add(dealt);
+            } else {
+                int from = (int) ((long) codes.length * i / n);
+                int to = (int) ((long) codes.length * (i + 1) / n);
+                blocks.add(Arrays.copyOfRange(codes, from, to));
+            }
         }
         return blocks;
     }
