@@ -1,7 +1,5 @@
 package dev.regtune.job.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.regtune.core.alloc.KernelTime;
 import dev.regtune.job.io.IoFailures;
 import dev.regtune.job.ptxas.PtxasCommand;
@@ -19,6 +17,7 @@ import dev.regtune.job.select.SelectionInputException;
 import dev.regtune.job.select.TopKConfirmation;
 import dev.regtune.job.storage.Location;
 import dev.regtune.job.sweep.KernelCatalog;
+import dev.regtune.job.sweep.RecordedKernels;
 import dev.regtune.job.sweep.SweepKernel;
 import dev.regtune.space.Configuration;
 import dev.regtune.space.controls.PtxasControl;
@@ -52,7 +51,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class PtxasConfirm {
     private static final Pattern SPEC = Pattern.compile("ptxas:(\\d{1,4})");
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The kernel texts a confirmation compiles, by kernel id. */
     private record Kernels(Map<String, SweepKernel> byId, Map<String, String> text, List<String> unread) {
@@ -204,23 +202,19 @@ final class PtxasConfirm {
         table.kernels().forEach(k -> needed.add(k.kernelId()));
         for (String run : table.source().runIds()) {
             Location record = sweepOut.resolve("runs").resolve(run + ".json");
-            JsonNode root;
+            Optional<RecordedKernels> recorded;
             try {
-                if (!record.isFile()) {
-                    unread.add("run " + run + " has no record at " + record);
-                    continue;
-                }
-                root = JSON.readTree(record.readString());
+                recorded = RecordedKernels.read(record);
             } catch (IOException e) {
                 unread.add(IoFailures.sentence("read the run record", record, e));
                 continue;
             }
-            String source = root.path("kernels").path("source").asText("");
-            String arch = root.path("kernels").path("arch").asText("");
-            if (source.isEmpty()) {
-                unread.add("the record of run " + run + " names no kernel source");
+            if (recorded.isEmpty()) {
+                unread.add("run " + run + " has no record naming its kernels at " + record);
                 continue;
             }
+            String source = recorded.get().source();
+            String arch = recorded.get().arch();
             KernelCatalog catalog;
             try {
                 catalog = KernelCatalog.of(SweepCommand.kernelSource(Arguments.location(source, "kernels of run "
