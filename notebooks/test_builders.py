@@ -6,6 +6,7 @@ from pathlib import Path
 
 import build_01_02
 import build_03_04
+import build_05
 import build_06
 from make_notebook import write
 
@@ -15,6 +16,7 @@ NOTEBOOKS = {
     "02-knob-sensitivity.ipynb": build_01_02.SENSITIVITY,
     "03-pareto-and-profiles.ipynb": build_03_04.NB03,
     "04-fidelity.ipynb": build_03_04.NB04,
+    "05-model-vs-ptxas.ipynb": build_05.NB05,
     "06-calibration.ipynb": build_06.NB06,
 }
 

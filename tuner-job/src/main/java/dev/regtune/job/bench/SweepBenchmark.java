@@ -1,6 +1,7 @@
 package dev.regtune.job.bench;
 
 import dev.regtune.job.sweep.ConfigurationTable;
+import dev.regtune.job.sweep.EvaluatorSettings;
 import dev.regtune.job.sweep.KernelCatalog;
 import dev.regtune.job.sweep.PendingPairs;
 import dev.regtune.job.sweep.ResultStore;
@@ -27,9 +28,16 @@ import org.apache.spark.sql.functions;
  * during the benchmark does not favour either side. Spark
  * pays for everything a user's sweep pays for except the session start: building and
  * broadcasting the catalog, scheduling, row conversion and the Parquet write.
+ *
+ * <p>With the real ptxas as evaluator ({@code bench-sweep --evaluator ptxas}) both sides run one
+ * ptxas process per pair on the same inputs, without the ptxas cache (which would serve the second
+ * side from the first), so the comparison is ptxas evaluations per second in Spark against a plain
+ * parallel loop of ptxas processes.
  */
 public final class SweepBenchmark {
     private static final int WARMUP_PAIRS = 50_000;
+    /** Pairs per thread the plain loop warms up on with the real ptxas (its processes need no warming). */
+    private static final int WARMUP_PTXAS_PAIRS = 2;
 
     private final SparkSession spark;
     private final PrintWriter log;
@@ -47,17 +55,20 @@ public final class SweepBenchmark {
             long count, int threads) throws IOException {
         new SweepJob(spark, warmupOut, new SweepProgress(new PrintWriter(java.io.Writer.nullWriter()), false)).run(warmup);
         KernelCatalog kernels = KernelCatalog.of(request.kernels(), request.arch(), request.fallbackArch());
+        EvaluatorSettings evaluators = request.evaluators();
         List<SweepConfiguration> list = new ArrayList<>();
-        SamplerKind.SOBOL.create(request.seed()).stream(request.space(), count).forEach(c -> list.add(SweepConfiguration.of(c)));
+        SamplerKind.SOBOL.create(request.seed()).stream(request.space(), count)
+                .forEach(c -> list.addAll(evaluators.configurations(c)));
         ConfigurationTable configurations = new ConfigurationTable(list);
         long[] codes = new PendingPairs(kernels, configurations).codes();
         log.printf("bench-sweep: %d kernels x %d configurations = %d evaluations, %d threads%n", kernels.size(),
                 configurations.size(), codes.length, threads);
         log.flush();
-        long[] warm = Arrays.copyOf(codes, Math.min(codes.length, WARMUP_PAIRS));
-        PlainLoop.run(kernels, configurations, warm, threads);
+        int warmupPairs = evaluators.evaluator().runsPtxas() ? WARMUP_PTXAS_PAIRS * threads : WARMUP_PAIRS;
+        long[] warm = Arrays.copyOf(codes, Math.min(codes.length, warmupPairs));
+        PlainLoop.run(kernels, configurations, warm, threads, evaluators);
         long t0 = System.nanoTime();
-        long checksum = PlainLoop.run(kernels, configurations, codes, threads);
+        long checksum = PlainLoop.run(kernels, configurations, codes, threads, evaluators);
         double plain = (System.nanoTime() - t0) / 1e9;
         log.printf("bench-sweep: plain loop %.2f s (checksum %d)%n", plain, checksum);
         log.flush();
@@ -68,7 +79,7 @@ public final class SweepBenchmark {
         double evalSeconds = out.read(spark).agg(functions.sum(ResultColumns.EVAL_MICROS)).first().getLong(0) / 1e6;
         log.printf("bench-sweep: Spark tasks spent %.2f thread-seconds inside evaluations (eval_micros)%n", evalSeconds);
         long t1 = System.nanoTime();
-        PlainLoop.run(kernels, configurations, codes, threads);
+        PlainLoop.run(kernels, configurations, codes, threads, evaluators);
         double plainAfter = (System.nanoTime() - t1) / 1e9;
         log.printf("bench-sweep: plain loop again after the Spark job %.2f s%n", plainAfter);
         log.flush();

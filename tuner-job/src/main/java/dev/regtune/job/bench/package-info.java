@@ -4,7 +4,10 @@
  * corpus-level summary of each family, the PTX front end's throughput (every file parsed from
  * scratch, module-level work included), and the timing of synthetic kernel generation
  * ({@link dev.regtune.job.bench.GenerationTiming}). Parse speed is measured here, not in a unit
- * test.
+ * test. Behind {@code regtune bench-sweep}, the sweep in Spark local mode against a plain parallel
+ * loop over the same evaluations ({@link dev.regtune.job.bench.SweepBenchmark},
+ * {@link dev.regtune.job.bench.PlainLoop}), with the model or with the real ptxas (one process per
+ * evaluation on both sides, no cache).
  *
  * <p>A benchmark, not a test: its numbers depend on the machine and are never asserted on.
  */

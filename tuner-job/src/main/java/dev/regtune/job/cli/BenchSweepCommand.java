@@ -1,12 +1,17 @@
 package dev.regtune.job.cli;
 
+import dev.regtune.datasets.BundledCorpus;
 import dev.regtune.datasets.load.KernelSource;
 import dev.regtune.job.bench.SweepBenchResult;
 import dev.regtune.job.bench.SweepBenchmark;
+import dev.regtune.job.ptxas.PtxasEvaluator;
+import dev.regtune.job.ptxas.PtxasInstallation;
 import dev.regtune.job.report.Numbers;
 import dev.regtune.job.spark.SparkSessions;
 import dev.regtune.job.sweep.ConfigurationTable;
 import dev.regtune.job.sweep.EvaluationLimits;
+import dev.regtune.job.sweep.Evaluator;
+import dev.regtune.job.sweep.EvaluatorSettings;
 import dev.regtune.job.sweep.KernelCatalog;
 import dev.regtune.job.sweep.PendingPairs;
 import dev.regtune.job.sweep.ResultStore;
@@ -25,6 +30,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -37,7 +43,10 @@ import picocli.CommandLine.Option;
                     + "once on a plain pool of threads in this JVM and once as the real Spark job in local mode "
                     + "(local[THREADS], Parquet written to a scratch folder), after a warm-up of both. Reports "
                     + "evaluations per second of each and Spark's share of the plain loop's rate.",
-            "Default: synthetic accumulator kernels, small enough that 10^6 evaluations take a minute on two cores."
+            "Default: synthetic accumulator kernels, small enough that 10^6 evaluations take a minute on two cores.",
+            "With --evaluator ptxas both sides run the real ptxas, one process per evaluation and no cache, on the "
+                    + "bundled corpus by default: ptxas evaluations per second in Spark against a plain parallel loop "
+                    + "of ptxas processes."
         })
 public final class BenchSweepCommand extends RegtuneCommand {
 
@@ -74,6 +83,17 @@ public final class BenchSweepCommand extends RegtuneCommand {
             description = "Threads of the plain loop and of local[N] (default: the number of processors).")
     int threads = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--evaluator", paramLabel = "EVALUATOR", defaultValue = "model",
+            converter = EvaluatorOptions.EvaluatorConverter.class,
+            description = "model (RegTune's allocator) or ptxas (one real ptxas process per evaluation on both "
+                    + "sides, without the ptxas cache; default kernels: the bundled corpus manifest) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Evaluator evaluator = Evaluator.MODEL;
+
+    @Option(names = "--ptxas", paramLabel = "PATH",
+            description = "The ptxas of --evaluator ptxas (default: the one on the PATH).")
+    @Nullable Path ptxas;
+
     @Override
     protected int run() throws IOException {
         Path spec = Arguments.readableFile(spaceFile, "space spec");
@@ -83,7 +103,12 @@ public final class BenchSweepCommand extends RegtuneCommand {
         if (threads < 1 || evaluations < 1 || chunkSize < 1) {
             throw new UsageException("--threads, --evaluations and --chunk-size must be at least 1");
         }
-        KernelSource source = kernels != null ? SweepCommand.kernelSource(kernels)
+        EvaluatorSettings evaluators = evaluators(space);
+        Path kernelPath = kernels != null || !evaluator.runsPtxas() ? kernels : BundledCorpus.manifest().orElseThrow(() ->
+                new UsageException("--evaluator ptxas without --kernels sweeps the bundled manifest "
+                        + BundledCorpus.MANIFEST + ", which is not here; run from the RegTune checkout or name the "
+                        + "kernels"));
+        KernelSource source = kernelPath != null ? SweepCommand.kernelSource(kernelPath)
                 : KernelSource.synthetic(synthetic + (synthetic.contains("arch=") ? "" : ",arch=" + archName),
                         syntheticCount, 1);
         long configs = configurationsFor(source, space, archName);
@@ -92,13 +117,18 @@ public final class BenchSweepCommand extends RegtuneCommand {
         try (SparkSessions.Session session = SparkSessions.session("regtune bench-sweep",
                 Optional.of("local[" + threads + "]"))) {
             SparkSession spark = session.spark();
-            SweepRequest warm = request(source, space, specText, Math.max(1, Math.min(configs, 200)), archName);
-            SweepRequest real = request(source, space, specText, configs, archName);
+            long warmConfigs = evaluator.runsPtxas() ? 1 : Math.max(1, Math.min(configs, 200));
+            SweepRequest warm = request(source, space, specText, warmConfigs, archName, kernelPath)
+                    .withEvaluators(evaluators);
+            SweepRequest real = request(source, space, specText, configs, archName, kernelPath)
+                    .withEvaluators(evaluators);
             SweepBenchResult r = new SweepBenchmark(spark, err).run(warm, new ResultStore(scratch.resolve("warmup")),
                     real, new ResultStore(scratch.resolve("sweep")), configs, threads);
             PrintWriter o = out();
-            o.printf("kernels %d x configurations %d = %d evaluations, %d threads%n", r.kernels(), r.configurations(),
-                    r.evaluations(), r.threads());
+            PtxasEvaluator realPtxas = evaluators.ptxas();
+            o.printf("kernels %d x configurations %d = %d evaluations%s, %d threads%n", r.kernels(), r.configurations(),
+                    r.evaluations(), realPtxas != null ? " by " + realPtxas.modelVersion()
+                            + " (one process each, no cache)" : "", r.threads());
             o.printf("plain loop      %8s s  %10s evaluations/s%n", Numbers.fixed(r.plainSeconds(), 2),
                     Numbers.fixed(r.plainPerSecond(), 0));
             o.printf("spark local[%d]  %8s s  %10s evaluations/s  (Parquet written)%n", r.threads(),
@@ -112,6 +142,31 @@ public final class BenchSweepCommand extends RegtuneCommand {
         } finally {
             deleteTree(scratch);
         }
+    }
+
+    /**
+     * The evaluator of both sides: the model, or the real ptxas probed and checked against the
+     * space's controls, without a cache (each side compiles every pair).
+     */
+    private EvaluatorSettings evaluators(KnobSpace space) {
+        if (evaluator == Evaluator.MODEL) {
+            return EvaluatorSettings.MODEL;
+        }
+        if (evaluator == Evaluator.BOTH) {
+            throw new UsageException("bench-sweep measures one evaluator at a time: --evaluator model or ptxas");
+        }
+        Path executable = PtxasExecutable.resolve(ptxas, EvaluatorOptions::onPath, "--evaluator ptxas");
+        PtxasInstallation installed;
+        try {
+            installed = PtxasInstallation.probe(executable);
+            installed.requireKnown(EvaluatorOptions.controls(space));
+        } catch (IOException e) {
+            throw new UsageException("--evaluator ptxas cannot use " + executable + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        return new EvaluatorSettings(Evaluator.PTXAS, new PtxasEvaluator(executable.toString(), installed.version(),
+                Math.round(EvaluatorOptions.DEFAULT_TIMEOUT_SECONDS * 1000), null));
     }
 
     /**
@@ -133,8 +188,9 @@ public final class BenchSweepCommand extends RegtuneCommand {
         return configs;
     }
 
-    private SweepRequest request(KernelSource source, KnobSpace space, String specText, long configs, String archName) {
-        return new SweepRequest(source, kernels == null ? "synthetic:" + synthetic : kernels.toString(), space,
+    private SweepRequest request(KernelSource source, KnobSpace space, String specText, long configs, String archName,
+            @Nullable Path kernelPath) {
+        return new SweepRequest(source, kernelPath == null ? "synthetic:" + synthetic : kernelPath.toString(), space,
                 specText, new SweepPlan.Sampled(SamplerKind.SOBOL, configs), Optional.of(archName), archName, false,
                 Optional.empty(), 0, chunkSize, 0, false, EvaluationLimits.DEFAULT, Long.MAX_VALUE);
     }

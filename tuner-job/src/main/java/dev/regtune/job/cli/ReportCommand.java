@@ -39,6 +39,11 @@ import picocli.CommandLine.Option;
                     + "registers as colour; (3) the default configuration against the tuned one (the robust global "
                     + "configuration of 'regtune select') per family; (4) the spill cliff: spill bytes, registers "
                     + "and allocation failures over the register budget per family.",
+            "Where the runs also hold rows of the real ptxas for the same kernels and configurations ('regtune "
+                    + "sweep --evaluator both'), a last section shows the model's error against ptxas: registers "
+                    + "(mean absolute, signed and percentage error), whether it spills (yes/no agreement) and spill "
+                    + "bytes, over all pairs, per value of every swept knob, budget and ptxas control, and per "
+                    + "configuration.",
             "The tuned configuration and the Pareto front are regtune select's, with the same --train and "
                     + "--seed. The same results and options give the same bytes."
         },

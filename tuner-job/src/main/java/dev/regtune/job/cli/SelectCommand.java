@@ -95,6 +95,28 @@ public final class SelectCommand extends RegtuneCommand {
             description = "Most kernels and Pareto points to print; the file has all (default: ${DEFAULT-VALUE}).")
     int rows;
 
+    @Option(names = "--confirm", paramLabel = "ptxas:K",
+            description = "Rank every kernel's configurations by the model, compile its top K with the real ptxas "
+                    + "(the sweep's command lines and its ptxas cache, OUT/ptxas-cache, so what the sweep compiled is "
+                    + "not compiled again) and choose among them by ptxas's figures; prints the model's choice and the "
+                    + "confirmed one, each with the model's and ptxas's registers and spill bytes. Needs an objective "
+                    + "ptxas measures (spills, registers, lex: or weighted: of them) and the kernels where the sweep "
+                    + "read them (its run record's kernels.source).")
+    String confirm;
+
+    @Option(names = "--ptxas", paramLabel = "PATH",
+            description = "The ptxas of --confirm (default: the one on the PATH).")
+    java.nio.file.Path ptxas;
+
+    @Option(names = "--ptxas-timeout", paramLabel = "S", defaultValue = "300",
+            description = "A ptxas process of --confirm running longer is killed; its candidate is a TIMEOUT "
+                    + "(0: no limit; default: ${DEFAULT-VALUE}).")
+    double ptxasTimeout;
+
+    @Option(names = "--ptxas-cache", paramLabel = "DIR",
+            description = "The ptxas cache of --confirm (default: the sweep's, ptxas-cache in its --out folder).")
+    java.nio.file.Path ptxasCache;
+
     @Override
     protected int run() throws IOException {
         Objective parsed;
@@ -105,6 +127,17 @@ public final class SelectCommand extends RegtuneCommand {
             folder = ResultTableReader.resultsFolder(named);
         } catch (SelectionInputException e) {
             throw new UsageException(e.getMessage());
+        }
+        int confirmTop = confirm == null ? 0 : PtxasConfirm.parse(confirm);
+        if (confirmTop > 0) {
+            try {
+                dev.regtune.job.select.TopKConfirmation.requireMeasuredByPtxas(parsed);
+            } catch (SelectionInputException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        if (!(ptxasTimeout >= 0)) {
+            throw new UsageException("--ptxas-timeout must be 0 (no limit) or more seconds, not " + ptxasTimeout);
         }
         double train = split.train();
         if (rows < 1) {
@@ -128,6 +161,10 @@ public final class SelectCommand extends RegtuneCommand {
         out().println();
         out().println("selection: " + target);
         out().flush();
+        if (confirmTop > 0) {
+            PtxasConfirm.run(table, parsed, confirmTop, folder, ptxas, ptxasTimeout, ptxasCache, EvaluatorOptions::onPath,
+                    spark.hadoop(), out());
+        }
         if (selection.global().isEmpty()) {
             note("no configuration was evaluated OK on any of the " + selection.split().train().size()
                     + " training kernels, so there is no global configuration; the selection file has the rest");

@@ -7,6 +7,7 @@ import dev.regtune.job.io.IoFailures;
 import dev.regtune.job.report.Numbers;
 import dev.regtune.job.spark.SparkSessions;
 import dev.regtune.job.sweep.EvaluationLimits;
+import dev.regtune.job.sweep.Evaluator;
 import dev.regtune.job.storage.Location;
 import dev.regtune.job.sweep.PtxFolderKernels;
 import dev.regtune.job.sweep.RemoteKernels;
@@ -169,7 +170,8 @@ public final class SweepCommand extends RegtuneCommand {
 
     @Option(names = "--max-evaluations", paramLabel = "N", defaultValue = "1000000000",
             description = "Refuse, before anything runs, a sweep of more evaluations (configurations x kernels) "
-                    + "than this, naming its size (default: ${DEFAULT-VALUE}).")
+                    + "than this, naming its size; with --evaluator both a (kernel, configuration) pair is one "
+                    + "evaluation, though it has a model row and a ptxas row (default: ${DEFAULT-VALUE}).")
     long maxEvaluations;
 
     @Option(names = "--max-instructions", paramLabel = "N", defaultValue = "100000",
@@ -212,10 +214,13 @@ public final class SweepCommand extends RegtuneCommand {
 
     private void print(SweepSummary s) {
         PrintWriter o = out();
-        o.printf(Locale.ROOT, "run %s (model %s): %d kernels x %d configurations = %d evaluations%n", s.runId(),
-                s.modelVersion(), s.kernels(), s.configurations(), s.evaluations());
+        boolean both = evaluators.evaluator == Evaluator.BOTH;
+        o.printf(Locale.ROOT, "run %s (model %s): %d kernels x %d configurations = %d evaluations%s%n", s.runId(),
+                s.modelVersion(), s.kernels(), s.configurations(), s.evaluations(),
+                both ? " (each by the model and by ptxas: " + 2 * s.evaluations() + " rows)" : "");
         if (s.skipped() > 0) {
-            o.printf(Locale.ROOT, "  %d already in the table (skipped), %d evaluated now%n", s.skipped(), s.written());
+            o.printf(Locale.ROOT, "  %d %salready in the table (skipped), %d evaluated now%n", s.skipped(),
+                    both ? "rows " : "", s.written());
         }
         StringBuilder rows = new StringBuilder();
         for (Map.Entry<String, Long> e : s.runRows().entrySet()) {

@@ -122,6 +122,17 @@ public record PtxasCommand(String executable, String arch, String entry, int reg
         return shellLine(a);
     }
 
+    /**
+     * The name ptxas sees for a PTX file the sweep names {@code source}: its own file name, else
+     * "module.ptx" (a generator, or a name a shell would need quoted). Part of the cache key, so the
+     * sweep and {@code select --confirm} compile under the same name.
+     */
+    public static String fileNameOf(String source) {
+        String name = source.replace('\\', '/');
+        name = name.substring(name.lastIndexOf('/') + 1);
+        return name.endsWith(".ptx") && name.length() > 4 && name.matches("[A-Za-z0-9._+-]+") ? name : "module.ptx";
+    }
+
     private static String quote(String s) {
         return PLAIN.matcher(s).matches() ? s : "'" + s.replace("'", "'\\''") + "'";
     }

@@ -22,6 +22,10 @@
  * without latency or kernel time (those metrics are undefined for them); a table that also has model
  * rows reads the model's unless {@code --model-version} names the ptxas version.
  *
+ * <p>{@link dev.regtune.job.select.TopKConfirmation} ranks each kernel's configurations by the model
+ * and chooses among its top K by ptxas's figures ({@code select --confirm ptxas:K}); it is given
+ * ptxas's outcomes by its caller and runs no process itself.
+ *
  * <p>Rows of one release are read together, whatever allocator family computed them (each family
  * has its own {@code model_version}, {@link dev.regtune.job.select.ModelVersions}): the
  * {@code allocator} knob is one more knob a configuration sets, so a sweep over it selects the

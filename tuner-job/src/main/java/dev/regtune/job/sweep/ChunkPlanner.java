@@ -80,12 +80,16 @@ final class ChunkPlanner implements Iterator<ChunkPlanner.Chunk> {
         return configurations;
     }
 
-    /** Pairs of the configurations drawn so far, done or not. */
+    /**
+     * Evaluations of the configurations drawn so far, done or not: (kernel, configuration) pairs where
+     * the architecture applies, each counted once however many evaluators write a row for it (with
+     * {@code --evaluator both}, a model row and a ptxas row), as {@code --max-evaluations} counts them.
+     */
     long evaluations() {
         return evaluations;
     }
 
-    /** Pairs drawn so far that were already in the table. */
+    /** Rows of the configurations drawn so far that were already in the table (one per evaluator and pair). */
     long skipped() {
         return skipped;
     }
@@ -145,7 +149,8 @@ final class ChunkPlanner implements Iterator<ChunkPlanner.Chunk> {
      * last configuration drawn, else the first of the next configuration of the stream.
      */
     private Drawn draw() {
-        if (expanded.isEmpty()) {
+        boolean first = expanded.isEmpty();
+        if (first) {
             expanded.addAll(expand.apply(source.next()));
             FaultPoints.pass("plan.configuration");
             configurations++;
@@ -158,7 +163,9 @@ final class ChunkPlanner implements Iterator<ChunkPlanner.Chunk> {
             if (!config.appliesTo(kernel.arch())) {
                 continue;
             }
-            evaluations++;
+            if (first) {
+                evaluations++; // the pair once, whatever evaluators write its rows
+            }
             if (done.contains(kernel.id(), config.configId(), config.modelVersion())) {
                 skipped++;
             } else {

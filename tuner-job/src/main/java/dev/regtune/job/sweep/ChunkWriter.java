@@ -145,7 +145,8 @@ final class ChunkWriter {
                 long chunk = seq.incrementAndGet();
                 Location staged = store.staged(runId, lease.attempt(), chunk, arch.getKey());
                 StatusCounts counts = new StatusCounts(spark.sparkContext());
-                List<long[]> blocks = SweepJob.blocks(arch.getValue(), tasks);
+                List<long[]> blocks = SweepJob.blocks(arch.getValue(), tasks,
+                        request.evaluators().evaluator().runsPtxas());
                 // named jobs and stages: the Spark UI and the history server show which chunk (and round) runs
                 String name = "regtune sweep " + runId + ": " + (round.isEmpty() ? "" : round + ", ") + "chunk "
                         + chunk;

@@ -105,8 +105,6 @@ final class PtxasPairEvaluation {
 
     /** The PTX file's own name, which ptxas sees and quotes in its messages ("module.ptx" for a generator). */
     static String fileName(String source) {
-        String name = source.replace('\\', '/');
-        name = name.substring(name.lastIndexOf('/') + 1);
-        return name.endsWith(".ptx") && name.length() > 4 && name.matches("[A-Za-z0-9._+-]+") ? name : "module.ptx";
+        return PtxasCommand.fileNameOf(source);
     }
 }

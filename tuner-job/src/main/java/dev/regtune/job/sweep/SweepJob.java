@@ -185,7 +185,10 @@ public final class SweepJob {
 
     /**
      * Refuses, before anything runs, a sampled sweep larger than {@code --max-evaluations}, or a grid
-     * larger than {@code -n}: the size is known from the space, not by enumerating it.
+     * larger than {@code -n}: the size is known from the space, not by enumerating it. An evaluation
+     * is a (kernel, configuration) pair whatever the evaluator, as the summary and the run record
+     * count them: with {@code --evaluator both} each is evaluated by the model and by ptxas and has
+     * two rows.
      */
     static void checkSize(SweepRequest request, SweepPlan.Sampled plan, KernelCatalog kernels) {
         BigInteger k = BigInteger.valueOf(kernels.size());
@@ -221,7 +224,9 @@ public final class SweepJob {
         DoneKeys done = doneKeys(modelVersions(request));
         BigInteger bound = plan.sampler() == SamplerKind.GRID && plan.count() == Long.MAX_VALUE
                 ? request.space().gridSize() : BigInteger.valueOf(plan.count()).min(request.space().gridSize());
-        progress.start(Math.max(0, bound.multiply(BigInteger.valueOf(kernels.size())).longValue() - done.size()));
+        int rowsPerPair = request.evaluators().evaluator().rowEvaluators().size(); // 2 with --evaluator both
+        progress.start(Math.max(0, bound.multiply(BigInteger.valueOf((long) kernels.size() * rowsPerPair)).longValue()
+                - done.size()));
         ChunkPlanner chunks = new ChunkPlanner(it, kernels, done, request.chunkSize(),
                 request.evaluators()::configurations);
         long written = 0;
@@ -233,7 +238,7 @@ public final class SweepJob {
             // bound by the pairs per configuration seen so far
             double perConfig = chunks.evaluations() / (double) Math.max(1, chunks.configurations());
             progress.setTotal(Math.max(written + chunk.codes().length,
-                    (long) (bound.doubleValue() * perConfig) - chunks.skipped()));
+                    (long) (bound.doubleValue() * perConfig * rowsPerPair) - chunks.skipped()));
             writer.submit(chunk.configurations(), chunk.codes(), runId);
             written += chunk.codes().length;
         }
@@ -329,12 +334,33 @@ public final class SweepJob {
 
     /** {@code codes} cut into at most {@code tasks} contiguous blocks of at least a few dozen pairs. */
     static List<long[]> blocks(long[] codes, int tasks) {
-        int n = (int) Math.max(1, Math.min(tasks, (codes.length + MIN_PAIRS_PER_TASK - 1) / MIN_PAIRS_PER_TASK));
+        return blocks(codes, tasks, false);
+    }
+
+    /**
+     * {@code codes} cut into at most {@code tasks} blocks. Model pairs take microseconds: contiguous
+     * blocks (consecutive pairs share a module) of at least a few dozen pairs, so a task is worth
+     * scheduling. Pairs of the real ptxas ({@code costly}) take a process each, from milliseconds to
+     * seconds: as many tasks as pairs allow, pairs dealt out in turn (pair i to block i mod n), so the
+     * configurations of one slow kernel land in different tasks and no core waits at the end for a
+     * task that drew them all.
+     */
+    static List<long[]> blocks(long[] codes, int tasks, boolean costly) {
+        int minPairs = costly ? 1 : MIN_PAIRS_PER_TASK;
+        int n = (int) Math.max(1, Math.min(tasks, (codes.length + minPairs - 1) / minPairs));
         List<long[]> blocks = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            int from = (int) ((long) codes.length * i / n);
-            int to = (int) ((long) codes.length * (i + 1) / n);
-            blocks.add(Arrays.copyOfRange(codes, from, to));
+            if (costly) {
+                long[] dealt = new long[(codes.length - i + n - 1) / n];
+                for (int j = 0; j < dealt.length; j++) {
+                    dealt[j] = codes[i + j * n];
+                }
+                blocks.add(dealt);
+            } else {
+                int from = (int) ((long) codes.length * i / n);
+                int to = (int) ((long) codes.length * (i + 1) / n);
+                blocks.add(Arrays.copyOfRange(codes, from, to));
+            }
         }
         return blocks;
     }

@@ -10,8 +10,9 @@ import java.util.SortedMap;
  * @param modelVersion the model that computed its rows
  * @param kernels kernels swept
  * @param configurations configurations swept
- * @param evaluations pairs of the sweep (kernel x configuration where the architecture applies)
- * @param skipped pairs already in the result table, not evaluated again
+ * @param evaluations pairs of the sweep (kernel x configuration where the architecture applies), each
+ *     counted once whatever evaluators write its rows
+ * @param skipped rows already in the result table, not evaluated again (one per evaluator and pair)
  * @param written rows written by this invocation
  * @param runRows rows of the run in the table now, by status
  * @param wallSeconds wall time of the sweep, session start excluded

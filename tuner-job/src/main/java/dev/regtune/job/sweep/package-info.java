@@ -13,6 +13,7 @@
  * configuration is also, or only, a configuration of the real ptxas, whose pairs
  * {@link dev.regtune.job.sweep.PtxasPairEvaluation} evaluates with one ptxas process each (its rows
  * carry {@code model_version} {@code ptxas/VERSION}, so they have keys of their own).
+ * {@link dev.regtune.job.sweep.RecordedKernels} reads back from a run's record which kernels it swept.
  *
  * <p>Exactly once: a sweep holds the output folder's {@link dev.regtune.job.sweep.RunLease} (one
  * writer), discards what dead attempts staged, and {@link dev.regtune.job.sweep.ChunkWriter} stages

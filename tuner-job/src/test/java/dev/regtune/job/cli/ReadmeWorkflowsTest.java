@@ -103,6 +103,19 @@ class ReadmeWorkflowsTest {
                     : Rule.skipped("bin/regtune sweep --evaluator both ", "needs the real ptxas, which is not on "
                             + "the PATH; SweepEvaluatorTest runs both evaluators with a fake ptxas"),
             Rule.runs("bin/regtune sweep ", Map.of("-n", "4"), List.of()),
+            Rule.skipped("bin/regtune select --results runs/flags --objective lex:spills,registers --confirm",
+                    "compiles each kernel's top 3 with the real ptxas; SelectConfirmTest runs --confirm with a fake "
+                            + "ptxas (the model's choice overruled) and, where it is installed, the real one (every "
+                            + "candidate served from the sweep's ptxas cache)"),
+            dev.regtune.job.fidelity.PtxasRunner.onPath().isPresent()
+                    ? Rule.runs("bin/regtune report --results runs/flags ", Map.of(), List.of())
+                    : Rule.skipped("bin/regtune report --results runs/flags ", "reads the sweep of both evaluators, "
+                            + "which needs the real ptxas; ModelVersusPtxasTest checks the section on a fixture"),
+            dev.regtune.job.fidelity.PtxasRunner.onPath().isPresent()
+                    ? Rule.runs("bin/regtune bench-sweep --evaluator ptxas ", Map.of("--evaluations", "2"),
+                            List.of("--kernels", SMALL_PTX))
+                    : Rule.skipped("bin/regtune bench-sweep --evaluator ptxas ", "needs the real ptxas, which is not "
+                            + "on the PATH"),
             Rule.runs("bin/regtune select ", Map.of(), List.of()),
             Rule.runs("bin/regtune export ", Map.of(), List.of()),
             Rule.runs("bin/regtune report ", Map.of(), List.of()),

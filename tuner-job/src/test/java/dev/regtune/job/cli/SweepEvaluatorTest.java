@@ -42,10 +42,17 @@ class SweepEvaluatorTest {
                 + "\"values\": [0, 10]}]}", StandardCharsets.UTF_8);
         Path ptxas = fakePtxas();
         Path out = dir.resolve("out");
+        Cli.Run tooMany = Cli.run("sweep", "--master", "local[1]", "--kernels", kernels.toString(), "--space",
+                space.toString(), "--out", out.toString(), "--evaluator", "both", "--ptxas", ptxas.toString(),
+                "--run-id", "first", "--max-evaluations", "3");
+        assertEquals(2, tooMany.exit(), "4 pairs are more than 3 evaluations: " + tooMany.err());
+        assertTrue(tooMany.err().contains("x 1 kernels = 4 evaluations, more than --max-evaluations 3"), tooMany.err());
         Cli.Run first = Cli.run("sweep", "--master", "local[1]", "--kernels", kernels.toString(), "--space",
                 space.toString(), "--out", out.toString(), "--evaluator", "both", "--ptxas", ptxas.toString(),
-                "--run-id", "first");
-        assertEquals(0, first.exit(), first.err());
+                "--run-id", "first", "--max-evaluations", "4");
+        assertEquals(0, first.exit(), "a pair is one evaluation, though it has two rows: " + first.err());
+        assertTrue(first.out().contains("1 kernels x 4 configurations = 4 evaluations (each by the model and by "
+                + "ptxas: 8 rows)"), first.out());
         assertEquals(4, compiles(), "one compile per configuration");
         Cli.Run again = Cli.run("sweep", "--master", "local[1]", "--kernels", kernels.toString(), "--space",
                 space.toString(), "--out", out.toString(), "--evaluator", "ptxas", "--ptxas", ptxas.toString(),

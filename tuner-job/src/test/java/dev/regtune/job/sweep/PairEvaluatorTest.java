@@ -286,6 +286,17 @@ class PairEvaluatorTest {
     }
 
     @Test
+    void ptxasPairsAreDealtOneTaskEachInTurn() {
+        long[] codes = java.util.stream.LongStream.range(0, 10).toArray();
+        List<long[]> blocks = SweepJob.blocks(codes, 4, true);
+        assertEquals(List.of(List.of(0L, 4L, 8L), List.of(1L, 5L, 9L), List.of(2L, 6L), List.of(3L, 7L)),
+                blocks.stream().map(b -> java.util.Arrays.stream(b).boxed().toList()).toList(),
+                "a slow kernel's consecutive pairs go to different tasks");
+        assertEquals(3, SweepJob.blocks(new long[] {1, 2, 3}, 48, true).size(), "one pair per task when few");
+        assertEquals(1, SweepJob.blocks(new long[] {1, 2, 3}, 48, false).size(), "model pairs: a few dozen a task");
+    }
+
+    @Test
     void blocksCoverEveryCodeOnceInOrder() {
         long[] codes = java.util.stream.LongStream.range(0, 1000).toArray();
         List<long[]> blocks = SweepJob.blocks(codes, 7);

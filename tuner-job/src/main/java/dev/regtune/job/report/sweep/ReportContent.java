@@ -21,11 +21,21 @@ import java.util.Optional;
  * @param cliff the spill cliff
  * @param time the estimated kernel time against the register budget, per kernel
  * @param knobVerdicts what the sweep shows of each swept knob (changes results, no effect, untested)
+ * @param versusPtxas the model's error against the real ptxas, where the runs have rows of both
  */
 public record ReportContent(String title, RunSummary summary, ReportObjective objective, List<String> notes,
         List<TableView> tables, List<KnobEffect> knobs, Optional<ParetoView> pareto,
         Optional<DefaultVersusTuned> comparison, String comparisonAbsent, SpillCliff cliff, TimeCurves time,
-        Map<String, InertKnobs.Verdict> knobVerdicts) {
+        Map<String, InertKnobs.Verdict> knobVerdicts, Optional<ModelVersusPtxas> versusPtxas) {
+    /** The content of a table without rows of the real ptxas. */
+    public ReportContent(String title, RunSummary summary, ReportObjective objective, List<String> notes,
+            List<TableView> tables, List<KnobEffect> knobs, Optional<ParetoView> pareto,
+            Optional<DefaultVersusTuned> comparison, String comparisonAbsent, SpillCliff cliff, TimeCurves time,
+            Map<String, InertKnobs.Verdict> knobVerdicts) {
+        this(title, summary, objective, notes, tables, knobs, pareto, comparison, comparisonAbsent, cliff, time,
+                knobVerdicts, Optional.empty());
+    }
+
     public ReportContent {
         knobVerdicts = Collections.unmodifiableMap(new LinkedHashMap<>(knobVerdicts));
         notes = List.copyOf(notes);

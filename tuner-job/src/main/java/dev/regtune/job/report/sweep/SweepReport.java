@@ -12,7 +12,8 @@ import org.apache.spark.storage.StorageLevel;
 /**
  * Computes a report's {@link ReportContent}: reads the rows selection read (same runs, same model
  * version, one row per kernel and configuration), keeps them cached while the aggregations of the
- * four plots run, and combines them with what selection found.
+ * plots run, and combines them with what selection found; where the same runs also hold rows of the
+ * real ptxas, the model's error against them ({@link ModelVersusPtxas}).
  */
 public final class SweepReport {
     /** The page's title. */
@@ -28,8 +29,8 @@ public final class SweepReport {
     public static ReportContent build(SparkSession spark, ResultsFolder folder, ReportObjective objective,
             SelectionFacts selection) {
         Dataset<Row> all = SweepRows.readAll(spark, folder);
-        Dataset<Row> rows = SweepRows.ofModelVersions(all.filter(col(ResultColumns.RUN_ID)
-                .isin(selection.runIds().toArray())), selection.modelVersions());
+        Dataset<Row> ofRuns = all.filter(col(ResultColumns.RUN_ID).isin(selection.runIds().toArray()));
+        Dataset<Row> rows = SweepRows.ofModelVersions(ofRuns, selection.modelVersions());
         rows = SweepRows.onePerEvaluation(rows).persist(StorageLevel.MEMORY_AND_DISK());
         try {
             RunSummary summary = RunSummary.of(rows, folder.named(), selection.modelVersions(),
@@ -45,7 +46,7 @@ public final class SweepReport {
             }
             return new ReportContent(TITLE, summary, objective, selection.notes(), selection.tables(),
                     KnobEffects.of(rows, objective), pareto, comparison, selection.tunedAbsent(), SpillCliff.of(rows),
-                    TimeCurves.of(rows), InertKnobs.of(rows));
+                    TimeCurves.of(rows), InertKnobs.of(rows), ModelVersusPtxas.of(ofRuns, selection.modelVersions()));
         } finally {
             rows.unpersist();
         }

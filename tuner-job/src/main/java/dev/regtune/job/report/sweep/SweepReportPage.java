@@ -26,8 +26,10 @@ import java.util.function.ToDoubleFunction;
 /**
  * Renders a {@link ReportContent} as one self-contained HTML page: the header (what was read,
  * rows by status, the best configurations), then the four plots — each swept knob against the
- * normalised objective, the Pareto front, default against tuned per family, and the spill cliff
- * over the register budget. Pure presentation: the same content gives the same bytes.
+ * normalised objective, the Pareto front, default against tuned per family, the spill cliff and the
+ * kernel time over the register budget — and, where the runs also have rows of the real ptxas, the
+ * model's error against them ({@link ModelVersusPtxasSection}). Pure presentation: the same content
+ * gives the same bytes.
  */
 public final class SweepReportPage {
     /** Most candidates drawn on the Pareto plot besides the front; a larger cloud only blurs it. */
@@ -48,19 +50,23 @@ public final class SweepReportPage {
         HtmlPage page = new HtmlPage(c.title());
         page.h1(c.title());
         header(page, c);
-        page.contents(List.of(
+        List<String[]> contents = new ArrayList<>(List.of(
                 new String[] {"best", "Best configurations"},
                 new String[] {"knobs", "1. Swept knobs against the objective"},
                 new String[] {"pareto", "2. Pareto front: spill bytes against latency"},
                 new String[] {"tuned", "3. Default against tuned, per family"},
                 new String[] {"spill-cliff", "4. Spill cliff over the register budget"},
                 new String[] {"time", "5. Kernel time over the register budget: the occupancy trade-off"}));
+        c.versusPtxas().ifPresent(m -> contents.add(new String[] {ModelVersusPtxasSection.ID,
+            ModelVersusPtxasSection.TITLE}));
+        page.contents(contents);
         best(page, c);
         knobs(page, c);
         pareto(page, c);
         tuned(page, c);
         cliff(page, c);
         time(page, c);
+        c.versusPtxas().ifPresent(m -> ModelVersusPtxasSection.render(page, m));
         page.note("Written by regtune report. Figures come from the model, not from a GPU: latency is the "
                 + "model's estimate in cycles for one thread.");
         return page.render();

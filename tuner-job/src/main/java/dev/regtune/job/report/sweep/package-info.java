@@ -6,7 +6,9 @@
  * figures for the Pareto plot, the estimated kernel time against the register budget per kernel
  * ({@link dev.regtune.job.report.sweep.TimeCurves}), which swept knobs change nothing
  * ({@link dev.regtune.job.report.sweep.InertKnobs}, also behind {@code regtune knobs --results}),
- * the header's counts — and the page that draws them with
+ * the header's counts, and where a sweep had both evaluators the model's error against the real
+ * ptxas per configuration and per swept value ({@link dev.regtune.job.report.sweep.ModelVersusPtxas})
+ * — and the page that draws them with
  * {@link dev.regtune.job.report.html}.
  *
  * <p>Selection (the best configuration per kernel, the robust global configuration, the Pareto
