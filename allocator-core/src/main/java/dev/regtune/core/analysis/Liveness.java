@@ -114,14 +114,19 @@ public final class Liveness {
                 int base = b * w;
                 int s0 = cfg.succStart[b];
                 int s1 = cfg.succStart[b + 1];
+                // out = union of the successors' live-in, one successor row at a time.
+                if (s1 > s0) {
+                    System.arraycopy(in, cfg.succ[s0] * w, out, base, w);
+                    for (int e = s0 + 1; e < s1; e++) {
+                        int sb = cfg.succ[e] * w;
+                        for (int j = 0; j < w; j++) {
+                            out[base + j] |= in[sb + j];
+                        }
+                    }
+                }
                 boolean changed = false;
                 for (int j = 0; j < w; j++) {
-                    long o = 0;
-                    for (int e = s0; e < s1; e++) {
-                        o |= in[cfg.succ[e] * w + j];
-                    }
-                    out[base + j] = o;
-                    long ni = gen[base + j] | (o & ~kill[base + j]);
+                    long ni = gen[base + j] | (out[base + j] & ~kill[base + j]);
                     if (ni != in[base + j]) {
                         in[base + j] = ni;
                         changed = true;
@@ -135,7 +140,8 @@ public final class Liveness {
                 }
             }
         }
-        maskUndefined(f, cfg, rpo, w, in, out);
+        // gen and kill are spent: the forward pass reuses them.
+        maskUndefined(f, cfg, rpo, w, in, out, gen, kill);
         return new Liveness(f, w, in, out);
     }
 
@@ -147,9 +153,10 @@ public final class Liveness {
      * join is not held on the others, as in SSA form, where those paths bring an undefined
      * operand: ptxas keeps no register for it there.
      */
-    private static void maskUndefined(KernelFunction f, Cfg cfg, int[] rpo, int w, long[] in, long[] out) {
+    private static void maskUndefined(KernelFunction f, Cfg cfg, int[] rpo, int w, long[] in, long[] out,
+            long[] defs, long[] dOut) {
         int n = cfg.blocks;
-        long[] defs = new long[n * w];
+        java.util.Arrays.fill(defs, 0L);
         for (int b = 0; b < n; b++) {
             int base = b * w;
             for (int i = f.blockStart(b), end = f.blockEnd(b); i < end; i++) {
@@ -159,7 +166,8 @@ public final class Liveness {
                 }
             }
         }
-        // Reverse postorder, then the unreachable blocks in layout order, to a fixed point.
+        // Reverse postorder, then the unreachable blocks in layout order, to a fixed point; a block
+        // is revisited only when the defined-out set of a predecessor grew.
         int[] order = java.util.Arrays.copyOf(rpo, n);
         boolean[] reached = new boolean[n];
         for (int b : rpo) {
@@ -171,30 +179,56 @@ public final class Liveness {
                 order[m++] = b;
             }
         }
-        long[] dIn = new long[n * w];
-        long[] dOut = defs.clone();
-        boolean changed = true;
-        while (changed) {
-            changed = false;
+        System.arraycopy(defs, 0, dOut, 0, n * w);
+        long[] dIn = new long[w];
+        boolean[] dirty = new boolean[n];
+        java.util.Arrays.fill(dirty, true);
+        boolean any = true;
+        while (any) {
+            any = false;
             for (int b : order) {
+                if (!dirty[b]) {
+                    continue;
+                }
+                dirty[b] = false;
                 int base = b * w;
-                for (int j = 0; j < w; j++) {
-                    long x = 0;
-                    for (int e = cfg.predStart[b], end = cfg.predStart[b + 1]; e < end; e++) {
-                        x |= dOut[cfg.pred[e] * w + j];
+                java.util.Arrays.fill(dIn, 0L);
+                for (int e = cfg.predStart[b], end = cfg.predStart[b + 1]; e < end; e++) {
+                    int pb = cfg.pred[e] * w;
+                    for (int j = 0; j < w; j++) {
+                        dIn[j] |= dOut[pb + j];
                     }
-                    dIn[base + j] = x;
-                    long o = x | defs[base + j];
+                }
+                boolean changed = false;
+                for (int j = 0; j < w; j++) {
+                    long o = dIn[j] | defs[base + j];
                     if (o != dOut[base + j]) {
                         dOut[base + j] = o;
                         changed = true;
                     }
                 }
+                if (changed) {
+                    any = true;
+                    for (int e = cfg.succStart[b], end = cfg.succStart[b + 1]; e < end; e++) {
+                        dirty[cfg.succ[e]] = true;
+                    }
+                }
             }
         }
-        for (int k = 0; k < n * w; k++) {
-            in[k] &= dIn[k];
-            out[k] &= dOut[k];
+        // The fixed point reached, defined-in is the union of the predecessors' defined-out.
+        for (int b = 0; b < n; b++) {
+            int base = b * w;
+            java.util.Arrays.fill(dIn, 0L);
+            for (int e = cfg.predStart[b], end = cfg.predStart[b + 1]; e < end; e++) {
+                int pb = cfg.pred[e] * w;
+                for (int j = 0; j < w; j++) {
+                    dIn[j] |= dOut[pb + j];
+                }
+            }
+            for (int j = 0; j < w; j++) {
+                in[base + j] &= dIn[j];
+                out[base + j] &= dOut[base + j];
+            }
         }
     }
 

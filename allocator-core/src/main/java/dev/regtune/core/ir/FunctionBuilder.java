@@ -46,6 +46,10 @@ public final class FunctionBuilder {
     private final List<CallTarget> callTargets = new ArrayList<>();
     /** Branch targets by instruction index (only branches have an entry). */
     private final Map<Integer, List<String>> branchTargets = new HashMap<>();
+    /** The instructions {@link #branchTargets} has an entry for, in increasing order. */
+    private int[] branchInstrs = new int[16];
+    private int branchCount;
+    private static final PairMode[] PAIR_MODES = PairMode.values();
     /** Label name -> index of the first instruction after it (may equal instrCount at the end). */
     private final Map<String, Integer> labels = new LinkedHashMap<>();
 
@@ -132,7 +136,7 @@ public final class FunctionBuilder {
 
     public PairMode pairMode(int v) {
         checkVreg(v);
-        return PairMode.values()[vregPairMode[v]];
+        return PAIR_MODES[vregPairMode[v]];
     }
 
     public void constraint(VregConstraint c) {
@@ -214,6 +218,10 @@ public final class FunctionBuilder {
     public int branch(String opcode, int flags, int[] uses, List<String> targets, int line) {
         int i = instr(opcode, InstrKind.BRANCH, flags | InstrFlags.BRANCH, new int[0], uses, line);
         branchTargets.put(i, List.copyOf(targets));
+        if (branchCount == branchInstrs.length) {
+            branchInstrs = Arrays.copyOf(branchInstrs, branchCount * 2);
+        }
+        branchInstrs[branchCount++] = i;
         return i;
     }
 
@@ -224,8 +232,8 @@ public final class FunctionBuilder {
     /** Labels that branches name but that are never placed, in first-use order. */
     public List<String> undefinedTargets() {
         List<String> missing = new ArrayList<>();
-        for (int i = 0; i < instrCount; i++) {
-            List<String> t = branchTargets.get(i);
+        for (int k = 0; k < branchCount; k++) {
+            List<String> t = branchTargets.get(branchInstrs[k]);
             if (t != null) {
                 for (String l : t) {
                     if (!labels.containsKey(l) && !missing.contains(l)) {
@@ -294,7 +302,7 @@ public final class FunctionBuilder {
             boolean fallsThrough = true;
             if (e > s) {
                 int last = e - 1;
-                List<String> t = branchTargets.get(last);
+                List<String> t = (instrFlags[last] & InstrFlags.BRANCH) != 0 ? branchTargets.get(last) : null;
                 if (t != null) {
                     for (String l : t) {
                         int tb = blockAtInstr[Objects.requireNonNull(labels.get(l))]; // checked in build()

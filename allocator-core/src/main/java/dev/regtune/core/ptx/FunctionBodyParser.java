@@ -78,8 +78,6 @@ final class FunctionBodyParser {
     private final Map<String, List<String>> branchTargetLists = new HashMap<>();
     /** {@code .calltargets} lists by label, for the indirect calls that name them. */
     private final Map<String, List<String>> callTargetLists = new HashMap<>();
-    /** How many vregs of each PTX register name exist (for name#k; PTX names never contain '#'). */
-    private final Map<String, Integer> vregNameCounts = new HashMap<>();
     private final Set<VregConstraint> groupConstraints = new HashSet<>();
     private int localBytes;
     private final LocalAddresses localAddresses = new LocalAddresses();
@@ -139,6 +137,7 @@ final class FunctionBodyParser {
         this.functionName = functionName;
         this.params = params;
         this.kernelParams = new HashSet<>();
+        names.beginFunction();
         for (ModuleParser.ParamDecl p : params) {
             localSymbols.add(p.name());
             if (kind == FunctionKind.ENTRY && !p.isReturn()) {
@@ -377,6 +376,9 @@ final class FunctionBodyParser {
             undoId = Arrays.copyOf(undoId, undoTop * 2);
             undoRange = Arrays.copyOf(undoRange, undoTop * 2);
         }
+        if (isRange) {
+            names.rangeEpoch++;
+        }
         undoId[undoTop] = id;
         undoRange[undoTop] = isRange;
         undoTop++;
@@ -396,6 +398,9 @@ final class FunctionBodyParser {
         while (undoTop > mark) {
             undoTop--;
             RegisterBinding[] slot = undoRange[undoTop] ? names.range : names.plain;
+            if (undoRange[undoTop]) {
+                names.rangeEpoch++;
+            }
             int id = undoId[undoTop];
             slot[id] = slot[id].shadowed;
         }
@@ -630,7 +635,7 @@ final class FunctionBodyParser {
         int id = names.intern(buf, start, end, hash);
         OpcodeInfo info = names.opcode[id];
         if (info == null) {
-            info = PtxOpcodes.classify(names.name(id));
+            info = PtxOpcodes.classifyCached(names.name(id));
             names.opcode[id] = info;
         }
         String opcode = names.name(id);
@@ -744,16 +749,16 @@ final class FunctionBodyParser {
      */
     private void recordLocalAddressing(String opcode, int first) {
         int instr = fb.instrCount();
-        int dot = opcode.indexOf('.');
-        String root = dot < 0 ? opcode : opcode.substring(0, dot);
-        boolean load = root.equals("ld");
-        if ((load || root.equals("st")) && LocalAddresses.localOrGeneric(opcode)) {
+        int facts = LocalAddresses.facts(opcode);
+        int root = LocalAddresses.root(facts);
+        boolean load = root == LocalAddresses.ROOT_LD;
+        if ((load || root == LocalAddresses.ROOT_ST) && LocalAddresses.localOrGeneric(facts)) {
             int addr = load ? 1 : 0;
             if (opCount != 2 || opKind[addr] != OP_ADDRESS) {
                 return;
             }
             int data = load ? 0 : 1;
-            int elements = LocalAddresses.vectorWidth(opcode);
+            int elements = LocalAddresses.vectorWidth(facts);
             int mask = 0;
             if (opKind[data] == OP_REG || opKind[data] == OP_VECTOR) {
                 for (int r = opRegStart[data], k = 0; r < opRegEnd[data]; r++, k++) {
@@ -764,22 +769,22 @@ final class FunctionBodyParser {
                 elements = Math.max(elements, opRegEnd[data] - opRegStart[data]);
             }
             localAddresses.access(instr, load, opSymbol[addr], opBase[addr], opImm[addr], opImmKnown[addr],
-                    LocalAddresses.elementBytes(opcode), elements, mask);
+                    LocalAddresses.elementBytes(facts), elements, mask);
             return;
         }
         if (first != 1 || opKind[0] != OP_REG) {
             return;
         }
         int d = regs[opRegStart[0]];
-        boolean moveLike = root.equals("mov") || root.equals("cvta") || root.equals("cvt");
+        boolean moveLike = root == LocalAddresses.ROOT_MOVE_LIKE;
         if (moveLike && opCount == 2) {
             if (opKind[1] == OP_SYMBOL) {
                 localAddresses.base(instr, d, opSymbol[1], opImm[1], opImmKnown[1]);
             } else if (opKind[1] == OP_REG && !opComponent[1]) {
                 localAddresses.add(instr, d, regs[opRegStart[1]], 0, true);
             }
-        } else if ((root.equals("add") || root.equals("sub")) && opCount == 3) {
-            boolean sub = root.equals("sub");
+        } else if ((root == LocalAddresses.ROOT_ADD || root == LocalAddresses.ROOT_SUB) && opCount == 3) {
+            boolean sub = root == LocalAddresses.ROOT_SUB;
             if (opKind[1] == OP_REG && opKind[2] == OP_IMMEDIATE) {
                 localAddresses.add(instr, d, regs[opRegStart[1]], sub ? -opImm[2] : opImm[2], opImmKnown[2]);
             } else if (opKind[1] == OP_IMMEDIATE && opKind[2] == OP_REG && !sub) {
@@ -1348,18 +1353,35 @@ final class FunctionBodyParser {
         return lx.isWord("WARP_SZ");
     }
 
-    /** The vreg a register name (no component) resolves to, or -1; see {@link #lookupRegister}. */
+    /**
+     * The vreg a register name (no component) resolves to, or -1; see {@link #lookupRegister}. What
+     * a word resolves to through a range declaration is remembered per interned word until a range
+     * declaration opens or closes ({@link NameTable#rangeEpoch}), so a name costs one table probe
+     * when it is seen again; a plain declaration is looked up first, as before.
+     */
     private int lookupName(int start, int end, int hash) {
         int id = names.find(buf, start, end, hash);
         if (id >= 0) {
             RegisterBinding b = names.plain[id];
             if (b != null) {
                 if (b.vreg < 0) {
-                    b.vreg = newVreg(b, b.name);
+                    b.vreg = newVreg(b, id);
                 }
                 return b.vreg;
             }
+            if (names.resolvedEpoch[id] == names.rangeEpoch) {
+                return names.resolvedVreg[id];
+            }
         }
+        int word = id >= 0 ? id : names.intern(buf, start, end, hash);
+        int v = lookupRange(start, end, word);
+        names.resolvedEpoch[word] = names.rangeEpoch;
+        names.resolvedVreg[word] = v;
+        return v;
+    }
+
+    /** The vreg {@code buf[start, end)} (word {@code word}) names through a range declaration in scope, or -1. */
+    private int lookupRange(int start, int end, int word) {
         int digits = end;
         while (digits > start + 1 && buf[digits - 1] >= '0' && buf[digits - 1] <= '9') {
             digits--;
@@ -1386,7 +1408,7 @@ final class FunctionBodyParser {
             }
             int v = b.vregAt(index);
             if (v < 0) {
-                v = newVreg(b, text(start, end));
+                v = newVreg(b, word);
                 b.setVregAt(index, v);
             }
             return v;
@@ -1394,9 +1416,11 @@ final class FunctionBodyParser {
         return -1;
     }
 
-    private int newVreg(RegisterBinding b, String name) {
+    /** A new vreg for the register named by word {@code nameId}, bound by {@code b}. */
+    private int newVreg(RegisterBinding b, int nameId) {
         // The same name declared again in an inner scope (inline asm blocks reuse names) is a new vreg.
-        int n = vregNameCounts.merge(name, 1, Integer::sum);
+        int n = names.countVreg(nameId);
+        String name = names.name(nameId);
         int v = fb.vreg(n == 1 ? name : name + "#" + (n - 1), b.cls, b.mode, 0, b.nvptxClass);
         if (b.mode == PairMode.DOUBLE || b.mode == PairMode.QUAD) {
             fb.constraint(new VregConstraint(v, ConstraintKind.PAIRED, 0, 0));

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.LocalAccess;
@@ -225,6 +226,59 @@ final class LocalAddresses {
         if (array[v] >= 0) {
             escapes[array[v]] = true;
         }
+    }
+
+    /** {@link #facts} of an opcode: its root. */
+    static final int ROOT_OTHER = 0;
+    static final int ROOT_LD = 1;
+    static final int ROOT_ST = 2;
+    static final int ROOT_MOVE_LIKE = 3;
+    static final int ROOT_ADD = 4;
+    static final int ROOT_SUB = 5;
+    private static final ConcurrentHashMap<String, Integer> FACTS = new ConcurrentHashMap<>();
+    private static final int MAX_FACTS = 1 << 14;
+
+    /**
+     * What the address tracking needs of an opcode spelling, computed once per spelling for all
+     * parses: the root (bits 0-2, {@code ROOT_*}), {@link #localOrGeneric} (bit 3),
+     * {@link #vectorWidth} (bits 4-7) and {@link #elementBytes} (bits 8-12).
+     */
+    static int facts(String opcode) {
+        Integer f = FACTS.get(opcode);
+        if (f != null) {
+            return f;
+        }
+        int dot = opcode.indexOf('.');
+        String root = dot < 0 ? opcode : opcode.substring(0, dot);
+        int r = switch (root) {
+            case "ld" -> ROOT_LD;
+            case "st" -> ROOT_ST;
+            case "mov", "cvta", "cvt" -> ROOT_MOVE_LIKE;
+            case "add" -> ROOT_ADD;
+            case "sub" -> ROOT_SUB;
+            default -> ROOT_OTHER;
+        };
+        int facts = r | (localOrGeneric(opcode) ? 8 : 0) | vectorWidth(opcode) << 4 | elementBytes(opcode) << 8;
+        if (FACTS.size() < MAX_FACTS) {
+            FACTS.putIfAbsent(opcode, facts);
+        }
+        return facts;
+    }
+
+    static int root(int facts) {
+        return facts & 7;
+    }
+
+    static boolean localOrGeneric(int facts) {
+        return (facts & 8) != 0;
+    }
+
+    static int vectorWidth(int facts) {
+        return (facts >>> 4) & 0xf;
+    }
+
+    static int elementBytes(int facts) {
+        return (facts >>> 8) & 0x1f;
     }
 
     /** Whether a {@code ld}/{@code st} spelling addresses {@code .local} or generic memory. */

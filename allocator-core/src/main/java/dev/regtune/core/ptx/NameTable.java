@@ -28,6 +28,22 @@ final class NameTable {
     RegisterBinding[] plain;
     /** The innermost range declaration ({@code %r<45>}) whose prefix is this name. */
     RegisterBinding[] range;
+    /**
+     * Per word, for the function being parsed: the vreg (or -1) the word resolved to through a range
+     * declaration, valid while {@link #resolvedEpoch} of the word equals {@link #rangeEpoch}.
+     */
+    int[] resolvedVreg;
+    int[] resolvedEpoch;
+    /** Bumped when a range declaration opens or closes, and for every new function. */
+    int rangeEpoch = 1;
+    /**
+     * Per word: how many vregs of that register name the function being parsed has, valid while
+     * {@link #countFunction} of the word equals {@link #function}.
+     */
+    int[] vregCount;
+    int[] countFunction;
+    /** Numbers the functions of the file, from 1. */
+    int function;
     private int size;
     /** Open-addressing index: entry id + 1, 0 = empty. */
     private int[] index;
@@ -44,6 +60,10 @@ final class NameTable {
         opcode = new OpcodeInfo[capacity];
         plain = new RegisterBinding[capacity];
         range = new RegisterBinding[capacity];
+        resolvedVreg = new int[capacity];
+        resolvedEpoch = new int[capacity];
+        vregCount = new int[capacity];
+        countFunction = new int[capacity];
         index = new int[capacity * 2];
         mask = index.length - 1;
     }
@@ -57,9 +77,28 @@ final class NameTable {
         opcode = t.opcode.clone();
         plain = t.plain.clone();
         range = t.range.clone();
+        resolvedVreg = new int[names.length];
+        resolvedEpoch = new int[names.length];
+        vregCount = new int[names.length];
+        countFunction = new int[names.length];
         index = t.index.clone();
         mask = t.mask;
         size = t.size;
+    }
+
+    /** Starts a new function: no word has vregs or a resolution in it yet. */
+    void beginFunction() {
+        function++;
+        rangeEpoch++;
+    }
+
+    /** Counts one more vreg named by word {@code id} in the current function and returns the count. */
+    int countVreg(int id) {
+        if (countFunction[id] != function) {
+            countFunction[id] = function;
+            vregCount[id] = 0;
+        }
+        return ++vregCount[id];
     }
 
     /** A fresh table holding the keywords (directives, types, special registers). */
@@ -78,7 +117,15 @@ final class NameTable {
         for (String s : PtxSpecialRegisters.names()) {
             t.special[t.intern(s)] = PtxSpecialRegisters.isUniform(s) ? SPECIAL_UNIFORM : SPECIAL_DIVERGENT;
         }
-        return t;
+        // Every parse starts with a copy of the template: keep it small (a file's own words grow it).
+        NameTable tight = new NameTable(Integer.highestOneBit(t.size) * 2);
+        for (int id = 0; id < t.size; id++) {
+            int copy = tight.add(t.names[id], t.hashes[id]);
+            tight.directive[copy] = t.directive[id];
+            tight.type[copy] = t.type[id];
+            tight.special[copy] = t.special[id];
+        }
+        return tight;
     }
 
     String name(int id) {
@@ -133,6 +180,10 @@ final class NameTable {
             opcode = Arrays.copyOf(opcode, n);
             plain = Arrays.copyOf(plain, n);
             range = Arrays.copyOf(range, n);
+            resolvedVreg = Arrays.copyOf(resolvedVreg, n);
+            resolvedEpoch = Arrays.copyOf(resolvedEpoch, n);
+            vregCount = Arrays.copyOf(vregCount, n);
+            countFunction = Arrays.copyOf(countFunction, n);
             index = new int[n * 2];
             mask = index.length - 1;
             for (int id = 0; id < size; id++) {

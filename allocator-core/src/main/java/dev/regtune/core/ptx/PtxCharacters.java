@@ -24,6 +24,15 @@ final class PtxCharacters {
 
     /** Throws at the first char ptxas rejects wherever it stands: anything outside ASCII, and NUL. */
     static void requireAscii(char[] text, String source) {
+        // A char c is ASCII and not NUL exactly when c | (c - 1) has no bit above the low seven;
+        // one branch-free pass decides the common case, the exact position is looked up only on failure.
+        int any = 0;
+        for (char c : text) {
+            any |= c | (c - 1);
+        }
+        if ((any & ~0x7f) == 0) {
+            return;
+        }
         int line = 1;
         int lineStart = 0;
         for (int i = 0; i < text.length; i++) {

@@ -194,49 +194,58 @@ final class PtxLexer {
 
     private void skipSpaceAndComments() {
         final char[] b = buf;
-        while (pos < limit) {
-            char c = b[pos];
-            if (c == '\n') {
-                pos++;
-                line++;
-                lineStart = pos;
-            } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == 0x0B) {
-                pos++;
-            } else if (c == '/' && pos + 1 < limit && b[pos + 1] == '/') {
-                pos += 2;
-                while (pos < limit && b[pos] != '\n') {
-                    pos++;
+        final int lim = limit;
+        int p = pos;
+        int ln = line;
+        int ls = lineStart;
+        while (p < lim) {
+            char c = b[p];
+            if (c == ' ' || c == '\t') {
+                p++;
+            } else if (c == '\n') {
+                p++;
+                ln++;
+                ls = p;
+            } else if (c == '\r' || c == '\f' || c == 0x0B) {
+                p++;
+            } else if (c == '/' && p + 1 < lim && b[p + 1] == '/') {
+                p += 2;
+                while (p < lim && b[p] != '\n') {
+                    p++;
                 }
-            } else if (c == '/' && pos + 1 < limit && b[pos + 1] == '*') {
-                int openLine = line;
-                int openCol = pos - lineStart + 1;
-                pos += 2;
+            } else if (c == '/' && p + 1 < lim && b[p + 1] == '*') {
+                int openLine = ln;
+                int openCol = p - ls + 1;
+                p += 2;
                 while (true) {
-                    if (pos >= limit) {
+                    if (p >= lim) {
                         throw new PtxParseException(source, openLine, openCol,
                                 "'*/' to close the comment opened here", null);
                     }
-                    char d = b[pos];
-                    if (d == '*' && pos + 1 < limit && b[pos + 1] == '/') {
-                        pos += 2;
+                    char d = b[p];
+                    if (d == '*' && p + 1 < lim && b[p + 1] == '/') {
+                        p += 2;
                         break;
                     }
-                    pos++;
+                    p++;
                     if (d == '\n') {
-                        line++;
-                        lineStart = pos;
+                        ln++;
+                        ls = p;
                     }
                 }
-            } else if (c == '\\' && pos + 1 < limit && (b[pos + 1] == '\n'
-                    || b[pos + 1] == '\r' && pos + 2 < limit && b[pos + 2] == '\n')) {
+            } else if (c == '\\' && p + 1 < lim && (b[p + 1] == '\n'
+                    || b[p + 1] == '\r' && p + 2 < lim && b[p + 2] == '\n')) {
                 // Line continuation: the backslash and the line break are whitespace.
-                pos += b[pos + 1] == '\n' ? 2 : 3;
-                line++;
-                lineStart = pos;
+                p += b[p + 1] == '\n' ? 2 : 3;
+                ln++;
+                ls = p;
             } else {
-                return;
+                break;
             }
         }
+        pos = p;
+        line = ln;
+        lineStart = ls;
     }
 
     private void scanWord() {
@@ -298,8 +307,19 @@ final class PtxLexer {
             p = q;
         } else {
             int q = p;
+            long v = 0;
             while (q < limit && b[q] >= '0' && b[q] <= '9') {
+                v = v * 10 + (b[q] - '0');
                 q++;
+            }
+            if (q - p <= 18 && (c0 != '0' || q - p == 1) && (q >= limit || !isWordPart(b[q]))) {
+                // The common case, a plain decimal integer of at most 18 digits: no octal, suffix,
+                // fraction or exponent, and it cannot overflow.
+                value = v;
+                type = NUMBER;
+                pos = q;
+                end = q;
+                return;
             }
             boolean fraction = q < limit && b[q] == '.' && (q + 1 >= limit || !isWordStart(b[q + 1]));
             boolean exponent = q < limit && (b[q] == 'e' || b[q] == 'E') && isExponentAhead(q);
@@ -358,8 +378,8 @@ final class PtxLexer {
             if (d >= radix) {
                 throw malformedNumber(pos, what);
             }
-            // Unsigned overflow check: v * radix + d must fit in 64 bits.
-            if (Long.compareUnsigned(v, Long.divideUnsigned(-1L - d, radix)) > 0) {
+            // Unsigned overflow check: v * radix + d must fit in 64 bits (it does while v < 2^59).
+            if (v >>> 59 != 0 && Long.compareUnsigned(v, Long.divideUnsigned(-1L - d, radix)) > 0) {
                 over = true;
             }
             v = v * radix + d;
@@ -408,13 +428,25 @@ final class PtxLexer {
         end = p;
     }
 
+    /** Bit 1: may start a word; bit 2: may continue one (ASCII only; other chars are neither). */
+    private static final byte[] WORD_CLASS = wordClasses();
+
+    private static byte[] wordClasses() {
+        byte[] t = new byte[128];
+        for (char c = 0; c < 128; c++) {
+            boolean letter = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$';
+            t[c] = (byte) ((letter || c == '%' || c == '.' ? 1 : 0)
+                    | (letter || c >= '0' && c <= '9' || c == '.' ? 2 : 0));
+        }
+        return t;
+    }
+
     static boolean isWordStart(char c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || c == '%' || c == '.';
+        return c < 128 && (WORD_CLASS[c] & 1) != 0;
     }
 
     static boolean isWordPart(char c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$'
-                || c == '.';
+        return c < 128 && (WORD_CLASS[c] & 2) != 0;
     }
 
     private static int hexValue(char c) {

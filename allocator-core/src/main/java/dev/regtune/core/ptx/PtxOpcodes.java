@@ -1,5 +1,7 @@
 package dev.regtune.core.ptx;
 
+import java.util.concurrent.ConcurrentHashMap;
+
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ptx.OpcodeInfo.Role;
 
@@ -25,6 +27,25 @@ import dev.regtune.core.ptx.OpcodeInfo.Role;
  */
 final class PtxOpcodes {
     private PtxOpcodes() {
+    }
+
+    /** Spellings classified so far, shared by every parse (a file uses a few dozen; the cap bounds odd input). */
+    private static final ConcurrentHashMap<String, OpcodeInfo> SEEN = new ConcurrentHashMap<>();
+    private static final int MAX_SEEN = 1 << 14;
+
+    /**
+     * {@link #classify} through a cache shared by all parses, so a file pays only for the spellings
+     * no file used before (classification is a pure function of the spelling).
+     */
+    static OpcodeInfo classifyCached(String opcode) {
+        OpcodeInfo info = SEEN.get(opcode);
+        if (info == null) {
+            info = classify(opcode);
+            if (SEEN.size() < MAX_SEEN) {
+                SEEN.putIfAbsent(opcode, info);
+            }
+        }
+        return info;
     }
 
     static OpcodeInfo classify(String opcode) {

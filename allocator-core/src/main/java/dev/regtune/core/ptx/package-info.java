@@ -14,8 +14,10 @@
  * while scanning) feeds {@code ModuleParser} (module directives, variables, signatures, launch
  * bounds) which hands each body to {@code FunctionBodyParser} (scopes, declarations, labels,
  * instructions). {@code NameTable} interns words and caches per word its directive/type meaning,
- * special-register kind, opcode classification ({@code PtxOpcodes}) and the register declarations
- * in scope, so the per-instruction path allocates almost nothing and uses no regular expressions.
+ * special-register kind, opcode classification ({@code PtxOpcodes}, also cached across parses), the
+ * register declarations in scope, what a register name last resolved to through a range declaration
+ * (until a range declaration opens or closes) and the {@code name#k} count of the function, so the
+ * per-instruction path allocates almost nothing and uses no regular expressions.
  *
  * <h2>What the IR receives</h2>
  * <ul>

@@ -42,9 +42,14 @@ public final class SpillGuidance {
             }
         }
         List<Candidate> queue = new ArrayList<>(candidates.size());
-        for (Candidate c : candidates) {
-            queue.add(perRelief ? new Candidate(c.id(), c.segments(), c.occurrences(), c.width(),
-                    c.cost() / Math.max(1, relieved(excess, c)), c.liveLength()) : c);
+        if (perRelief) {
+            int[] overBefore = overPrefix(excess);
+            for (Candidate c : candidates) {
+                queue.add(new Candidate(c.id(), c.segments(), c.occurrences(), c.width(),
+                        c.cost() / Math.max(1, relieved(excess, overBefore, c)), c.liveLength()));
+            }
+        } else {
+            queue.addAll(candidates);
         }
         queue.sort((a, b) -> {
             int c = Double.compare(a.cost(), b.cost());
@@ -92,15 +97,42 @@ public final class SpillGuidance {
         return over;
     }
 
-    /** Over-target points the candidate covers outside its own occurrences. */
-    private static int relieved(int[] excess, Candidate c) {
+    /** {@code prefix[p]}: how many of the points before {@code p} are over target. */
+    private static int[] overPrefix(int[] excess) {
+        int[] prefix = new int[excess.length + 1];
+        for (int p = 0; p < excess.length; p++) {
+            prefix[p + 1] = prefix[p] + (excess[p] > 0 ? 1 : 0);
+        }
+        return prefix;
+    }
+
+    /**
+     * Over-target points the candidate covers outside its own occurrences: per segment, the
+     * over-target points it spans ({@code overBefore}) less its distinct occurrences among them,
+     * in time linear in its segments and occurrences rather than in its live length.
+     */
+    private static int relieved(int[] excess, int[] overBefore, Candidate c) {
         int n = 0;
         int[] s = c.segments();
         int[] occ = c.occurrences();
         for (int k = 0; k < s.length; k += 2) {
-            for (int p = s[k]; p <= s[k + 1]; p++) {
-                if (excess[p] > 0 && Arrays.binarySearch(occ, p) < 0) {
-                    n++;
+            int a = s[k];
+            int b = s[k + 1];
+            if (b < a) {
+                continue;
+            }
+            n += overBefore[b + 1] - overBefore[a];
+            int i = Arrays.binarySearch(occ, a);
+            if (i < 0) {
+                i = -i - 1;
+            } else {
+                while (i > 0 && occ[i - 1] == a) {
+                    i--;
+                }
+            }
+            for (; i < occ.length && occ[i] <= b; i++) {
+                if ((i == 0 || occ[i] != occ[i - 1]) && excess[occ[i]] > 0) {
+                    n--;
                 }
             }
         }
