@@ -93,10 +93,11 @@ class KnobSpaceTest {
         assertEquals(Optional.empty(), s.decode(new double[] {0.8, 0.2, 0, 0}));
         Configuration off = s.decode(new double[] {0.2, 0.8, 0.0, 0.5}).orElseThrow();
         assertEquals("32", off.get("RegTuneUniformRegisterLimit"));
-        Configuration on = s.decode(new double[] {0.2, 0.8, 0.9, 0.5}).orElseThrow();
+        // 0.1 would decode to 6; inactive, the knob keeps its default of 32.
+        Configuration on = s.decode(new double[] {0.2, 0.8, 0.9, 0.1}).orElseThrow();
         assertEquals("true", on.get("RegAllocSmemSpilling"));
         assertFalse(on.values().containsKey("RegTuneUniformRegisterLimit"));
-        assertEquals(12, on.knobs().getInt(dev.regtune.core.knobs.KnobCatalogue.UNIFORM_REGISTER_LIMIT),
+        assertEquals(32, on.knobs().getInt(dev.regtune.core.knobs.KnobCatalogue.UNIFORM_REGISTER_LIMIT),
                 "an inactive knob keeps its default");
     }
 
