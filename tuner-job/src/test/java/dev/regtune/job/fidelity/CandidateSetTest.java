@@ -23,7 +23,7 @@ class CandidateSetTest {
         Files.writeString(csv, "arch,maxrregcount,RegTuneReservedRegisters,RegTuneUniformRegisterLimit,name\n"
                 + "sm_90,0,3,,three\n"
                 + "sm_80,32,,8,\n"
-                + "sm_80,24,2,12,\n"); // the default again: dropped
+                + "sm_80,24,2,32,\n"); // the default again: dropped
         Knobs base = Knobs.defaults();
         List<Candidate> c = CandidateSet.load(csv, base, 8);
         assertEquals(List.of("default", "three", "c2"), c.stream().map(Candidate::name).toList());
@@ -38,7 +38,7 @@ class CandidateSetTest {
         Path spec = dir.resolve("s.json");
         Files.writeString(spec, """
                 {"name": "s", "maxrregcount": [0, 32], "knobs": [
-                  {"knob": "RegTuneUniformRegisterLimit", "values": [8, 12, 16]},
+                  {"knob": "RegTuneUniformRegisterLimit", "values": [8, 16, 32]},
                   {"knob": "RegTuneReservedRegisters", "values": [2, 3]}]}
                 """);
         List<Candidate> grid = CandidateSet.load(spec, Knobs.defaults(), 12);
