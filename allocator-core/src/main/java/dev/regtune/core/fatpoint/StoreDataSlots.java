@@ -21,32 +21,38 @@ final class StoreDataSlots {
     static final int OFFSET = 3;
 
     private final int[] addressGroup;
+    /** Whether any group has an address to follow (none: the order and the scan are left alone). */
+    private final boolean any;
 
-    private StoreDataSlots(int[] addressGroup) {
+    private StoreDataSlots(int[] addressGroup, boolean any) {
         this.addressGroup = addressGroup;
+        this.any = any;
     }
 
     /** No preference for any of {@code groupCount} groups. */
     static StoreDataSlots none(int groupCount) {
         int[] a = new int[groupCount];
         Arrays.fill(a, -1);
-        return new StoreDataSlots(a);
+        return new StoreDataSlots(a, false);
     }
 
     /** The store-data groups of {@code f} and the address group each follows (the first store's). */
     static StoreDataSlots of(KernelFunction f, ValueGroups groups) {
-        StoreDataSlots s = none(groups.groupCount());
+        int[] addressGroup = new int[groups.groupCount()];
+        Arrays.fill(addressGroup, -1);
+        boolean any = false;
         for (int i = 0; i < f.instrCount(); i++) {
             if (!scalarStore(f, i)) {
                 continue;
             }
             int address = groups.groupOf(f.use(i, 0));
             int data = groups.groupOf(f.use(i, 1));
-            if (address >= 0 && data >= 0 && address != data && s.addressGroup[data] < 0) {
-                s.addressGroup[data] = address;
+            if (address >= 0 && data >= 0 && address != data && addressGroup[data] < 0) {
+                addressGroup[data] = address;
+                any = true;
             }
         }
-        return s;
+        return new StoreDataSlots(addressGroup, any);
     }
 
     /** A global store or atomic of one value of at most 32 bits: uses (address, data), unguarded. */
@@ -68,6 +74,9 @@ final class StoreDataSlots {
      * other unit keep their place.
      */
     int[] addressesFirst(int[] order, UnitSet units) {
+        if (!any) {
+            return order;
+        }
         int[] unitOfGroup = new int[addressGroup.length];
         Arrays.fill(unitOfGroup, -1);
         for (int u = 0; u < units.count; u++) {

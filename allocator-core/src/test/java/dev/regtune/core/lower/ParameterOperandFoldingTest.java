@@ -1,6 +1,7 @@
 package dev.regtune.core.lower;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.regtune.core.Allocators;
@@ -56,7 +57,7 @@ class ParameterOperandFoldingTest {
         assertEquals(5, folded.operands(), "three pointers into adds, the scale into the fma, the bound into setp");
         KernelFunction f = folded.function();
         for (int i = 0; i < f.instrCount(); i++) {
-            assertEquals(false, f.instrKind(i) == InstrKind.LOAD_PARAM, "ld.param left at " + i + ": " + f.opcode(i));
+            assertFalse(f.instrKind(i) == InstrKind.LOAD_PARAM, "ld.param left at " + i + ": " + f.opcode(i));
         }
         assertEquals(5, fn.instrCount() - f.instrCount(), "the five loads go, nothing else");
         assertEquals(1, useCountOf(f, "setp"), "ISETP reads the bound from c[0x0][...]");
