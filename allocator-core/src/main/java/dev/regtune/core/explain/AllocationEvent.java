@@ -67,6 +67,15 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Loop unrolling ran.
+     *
+     * @param loops single-block loops unrolled
+     * @param factor copies of each loop's body
+     */
+    record LoopsUnrolled(int loops, int factor) implements AllocationEvent {
+    }
+
+    /**
      * Parameter operand folding ran.
      *
      * @param operands kernel parameter reads that became constant-bank operands of the instructions reading them

@@ -5,6 +5,7 @@ import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.explain.AllocationEvent.AttemptMade;
 import dev.regtune.core.explain.AllocationEvent.BlocksScheduled;
 import dev.regtune.core.explain.AllocationEvent.ConstructsLowered;
+import dev.regtune.core.explain.AllocationEvent.LoopsUnrolled;
 import dev.regtune.core.explain.AllocationEvent.WideMultipliesFused;
 import dev.regtune.core.explain.AllocationEvent.ParametersSunk;
 import dev.regtune.core.explain.AllocationEvent.ParametersFolded;
@@ -78,6 +79,9 @@ public final class ExplanationText {
             } else if (e instanceof ParametersFolded p) {
                 out.add("    " + p.operands() + " kernel parameter reads folded into the instructions reading them"
                         + " as constant-bank operands (c[0x0][...]); no register holds them there");
+            } else if (e instanceof LoopsUnrolled l) {
+                out.add("    " + l.loops() + " small loops unrolled " + l.factor() + " times (as ptxas does before it"
+                        + " schedules; the copies' loads overlap)");
             } else if (e instanceof WideMultipliesFused w) {
                 out.add("    " + w.multiplies() + " mul.wide products folded into the 64-bit adds reading them"
                         + " (IMAD.WIDE); no register pair holds them");

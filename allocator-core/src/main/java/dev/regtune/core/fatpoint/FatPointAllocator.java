@@ -16,6 +16,7 @@ import dev.regtune.core.pipeline.Pipeline;
 import dev.regtune.core.promote.LocalArrayPromotionStage;
 import dev.regtune.core.schedule.ParameterSinkingStage;
 import dev.regtune.core.schedule.PreAllocationSchedulingStage;
+import dev.regtune.core.unroll.LoopUnrollingStage;
 
 /**
  * The ptxas fat-point allocator (seed 000) as a pipeline of stages: CICC's copy coalescer first
@@ -30,6 +31,7 @@ public final class FatPointAllocator implements RegisterAllocator {
             new WideMultiplyAddStage(),
             new ParameterFoldingStage(),
             new ParameterSinkingStage(),
+            new LoopUnrollingStage(),
             new PreAllocationSchedulingStage(),
             new LoweringStage(),
             CopyCoalescingStage.beforeFatPoint(),

@@ -80,7 +80,7 @@ final class FatPointScanner {
                     && conflicts(h, w, segs, 0) == 0) {
                 chosen = h;
             }
-            int d = chosen < 0 && !units.isPiece(u) ? storeData.preferred(g, groupSlot) : -1;
+            int d = chosen < 0 ? storeData.preferred(units, u, groupSlot) : -1;
             if (d >= 0 && d + w <= budget && d % align == 0 && units.mode[u].accepts(d) && !facts.excludes(g, d)
                     && conflicts(d, w, segs, 0) == 0) {
                 chosen = d;

@@ -14,18 +14,27 @@ import java.util.Arrays;
  *
  * <p>A soft preference: the data's group takes that slot when it is free over its whole live
  * range and within the budget, and the lowest free slot otherwise. Only for the general-register
- * class, a scalar store of at most 32 bits whose address and data are distinct groups.
+ * class, a scalar store of at most 32 bits whose address and data are distinct groups. Data that
+ * holds a register only at the store (a folded constant, or a value reloaded from memory: a
+ * piece at the store's program point) takes the same slot there: ptxas's {@code STG.E [R2.64],
+ * R5} after {@code MOV R5, 0x539} stores a constant.
  */
 final class StoreDataSlots {
     /** Slots from the address pair's first register to the data's. */
     static final int OFFSET = 3;
 
     private final int[] addressGroup;
+    /** Per instruction: the address group of the scalar store it is, or -1. */
+    private final int[] storeAddress;
+    /** Per instruction: the data group of the scalar store it is, or -1. */
+    private final int[] storeData;
     /** Whether any group has an address to follow (none: the order and the scan are left alone). */
     private final boolean any;
 
-    private StoreDataSlots(int[] addressGroup, boolean any) {
+    private StoreDataSlots(int[] addressGroup, int[] storeAddress, int[] storeData, boolean any) {
         this.addressGroup = addressGroup;
+        this.storeAddress = storeAddress;
+        this.storeData = storeData;
         this.any = any;
     }
 
@@ -33,13 +42,17 @@ final class StoreDataSlots {
     static StoreDataSlots none(int groupCount) {
         int[] a = new int[groupCount];
         Arrays.fill(a, -1);
-        return new StoreDataSlots(a, false);
+        return new StoreDataSlots(a, new int[0], new int[0], false);
     }
 
     /** The store-data groups of {@code f} and the address group each follows (the first store's). */
     static StoreDataSlots of(KernelFunction f, ValueGroups groups) {
         int[] addressGroup = new int[groups.groupCount()];
         Arrays.fill(addressGroup, -1);
+        int[] storeAddress = new int[f.instrCount()];
+        int[] storeData = new int[f.instrCount()];
+        Arrays.fill(storeAddress, -1);
+        Arrays.fill(storeData, -1);
         boolean any = false;
         for (int i = 0; i < f.instrCount(); i++) {
             if (!scalarStore(f, i)) {
@@ -47,12 +60,16 @@ final class StoreDataSlots {
             }
             int address = groups.groupOf(f.use(i, 0));
             int data = groups.groupOf(f.use(i, 1));
-            if (address >= 0 && data >= 0 && address != data && addressGroup[data] < 0) {
-                addressGroup[data] = address;
+            if (address >= 0 && data >= 0 && address != data) {
+                storeAddress[i] = address;
+                storeData[i] = data;
                 any = true;
+                if (addressGroup[data] < 0) {
+                    addressGroup[data] = address;
+                }
             }
         }
-        return new StoreDataSlots(addressGroup, any);
+        return new StoreDataSlots(addressGroup, storeAddress, storeData, any);
     }
 
     /** A global store or atomic of one value of at most 32 bits: uses (address, data), unguarded. */
@@ -70,8 +87,8 @@ final class StoreDataSlots {
     /**
      * {@code order} with each store-data unit moved to just after its address's unit when it came
      * before it, so that the address is placed first (ptxas places the data relative to it). Only
-     * single-slot data behind a register-pair address moves; pieces of spilled values and every
-     * other unit keep their place.
+     * single-slot data behind a register-pair address moves (a whole value, or its piece at the
+     * store); every other unit keeps its place.
      */
     int[] addressesFirst(int[] order, UnitSet units) {
         if (!any) {
@@ -92,8 +109,7 @@ final class StoreDataSlots {
         int[] out = new int[order.length];
         int k = 0;
         for (int u : order) {
-            int g = units.group[u];
-            int a = units.isPiece(u) ? -1 : addressGroup[g];
+            int a = addressOf(units, u);
             int au = a < 0 ? -1 : unitOfGroup[a];
             if (au >= 0 && !placed[au] && units.width[u] == 1 && units.width[au] == 2) {
                 next[u] = followers[au];
@@ -114,9 +130,24 @@ final class StoreDataSlots {
         return k;
     }
 
-    /** The slot group {@code g} prefers, given the slots groups hold so far; -1 for none. */
-    int preferred(int g, int[] groupSlot) {
-        int a = g < addressGroup.length ? addressGroup[g] : -1;
+    /** The address group unit {@code u} follows: its group's first store's, or for a piece, its store's. */
+    private int addressOf(UnitSet units, int u) {
+        int g = units.group[u];
+        if (!units.isPiece(u)) {
+            return g < addressGroup.length ? addressGroup[g] : -1;
+        }
+        int point = units.piecePoint[u];
+        // A use is at the even point 2i of instruction i.
+        int i = point / 2;
+        return point % 2 == 0 && i < storeData.length && storeData[i] == g ? storeAddress[i] : -1;
+    }
+
+    /** The slot unit {@code u} prefers, given the slots groups hold so far; -1 for none. */
+    int preferred(UnitSet units, int u, int[] groupSlot) {
+        if (!any) {
+            return -1;
+        }
+        int a = addressOf(units, u);
         return a < 0 || groupSlot[a] < 0 ? -1 : groupSlot[a] + OFFSET;
     }
 }

@@ -40,4 +40,14 @@ public final class InstrFlags {
      * plain loads are sunk to 30).
      */
     public static final int ORDERED_MEMORY = 0x400;
+    /**
+     * A copy of a loop body that unrolling added (the second and later copies): the same dynamic
+     * instructions as the first copy's, so time estimates count them once.
+     */
+    public static final int UNROLLED_COPY = 0x800;
+    /**
+     * The first instruction after a {@code .pragma "nounroll"} in a function body: the loop it
+     * opens must not be unrolled (nvcc marks the remainder loops of loops it unrolled itself so).
+     */
+    public static final int NO_UNROLL = 0x1000;
 }

@@ -185,6 +185,13 @@ public final class KnobCatalogue {
                     + "ptxas's SASS shows it, but without the stack pointer in R1 (RegTuneStackPointerSlot) and "
                     + "ptxas's spreading of values over free registers it leaves small kernels 2 under ptxas; on "
                     + "corpus-real sm_90 it costs 1.6 points of MAPE and 7 within 10%.");
+    public static final KnobDef UNROLL_FACTOR = def(-1, "RegTuneUnrollFactor", false, KnobType.INT, 4, 1, 16,
+            KnobEffect.MODELLED, "Copies of a small single-block loop's body before scheduling, as ptxas's unroller "
+                    + "makes (ptxas 13.0.88, sm_90: an 8-instruction loading loop becomes four address pairs and four "
+                    + "loads issued together); 1 leaves loops alone.");
+    public static final KnobDef UNROLL_BODY_LIMIT = def(-1, "RegTuneUnrollBodyLimit", false, KnobType.INT, 16, 0,
+            10_000, KnobEffect.MODELLED, "The most instructions a loop's body may have to be unrolled "
+                    + "(RegTuneUnrollFactor).");
     public static final KnobDef FOLD_PARAMETER_OPERANDS = bool(-1, "RegTuneFoldParameterOperands", false, false,
             KnobEffect.MODELLED, "Read a kernel parameter as the constant-bank operand (c[0x0][...]) of each "
                     + "arithmetic or move instruction that reads it once (one such operand per instruction), as "

@@ -1,6 +1,7 @@
 package dev.regtune.core.model;
 
 import dev.regtune.core.alloc.WarpWork;
+import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 
@@ -25,7 +26,8 @@ public final class WarpWorkCounter {
             long g = 0;
             long l = 0;
             for (int i = fn.blockStart(b); i < fn.blockEnd(b); i++) {
-                if (spills.removed(i)) {
+                // A copy of an unrolled loop body stands for iterations the first copy already counts.
+                if (spills.removed(i) || fn.instrHas(i, InstrFlags.UNROLLED_COPY)) {
                     continue;
                 }
                 issued += 1 + spills.localReloadsBefore(i) + spills.sharedReloadsBefore(i) + spills.storesAfter(i);

@@ -123,6 +123,8 @@ final class FunctionBodyParser {
     // Def/use assembly.
     private int[] defBuf = new int[16];
     private int[] useBuf = new int[16];
+    /** A {@code .pragma "nounroll"} was read: the next instruction is flagged {@link InstrFlags#NO_UNROLL}. */
+    private boolean noUnrollPending;
     private int defCount;
     private int useCount;
     private final int[][] exactDefs = new int[33][];
@@ -278,7 +280,7 @@ final class FunctionBodyParser {
                 ModuleParser.parseLoc(lx, names);
                 break;
             case PRAGMA:
-                ModuleParser.parsePragma(lx);
+                noUnrollPending |= ModuleParser.parsePragma(lx);
                 break;
             default:
                 throw lx.error("an instruction, label, declaration or '}'");
@@ -1483,6 +1485,10 @@ final class FunctionBodyParser {
      * of the same opcode, the first carrying every use.
      */
     private void emit(String opcode, InstrKind k, int flags, int line) {
+        if (noUnrollPending) {
+            flags |= InstrFlags.NO_UNROLL;
+            noUnrollPending = false;
+        }
         if (defCount <= MAX_IR_DEFS) {
             fb.instr(opcode, k, flags, exact(exactDefs, defBuf, defCount), exact(exactUses, useBuf, useCount), line);
             return;

@@ -250,16 +250,19 @@ final class ModuleParser {
         }
     }
 
-    /** {@code .pragma "string" {, "string"} ;}. */
-    static void parsePragma(PtxLexer lx) {
+    /** {@code .pragma "string" {, "string"} ;}; whether one of the strings is {@code "nounroll"}. */
+    static boolean parsePragma(PtxLexer lx) {
         lx.advance();
+        boolean noUnroll = false;
         do {
             if (lx.type != PtxLexer.STRING) {
                 throw lx.error("a quoted pragma string");
             }
+            noUnroll |= lx.text().equals("\"nounroll\"");
             lx.advance();
         } while (lx.acceptPunct(','));
         lx.expectPunct(';');
+        return noUnroll;
     }
 
     /** {@code .section .name { ... }}: debug information, skipped with balanced braces. */

@@ -1,0 +1,89 @@
+package dev.regtune.core.unroll;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.regtune.core.Allocators;
+import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.check.AllocationChecker;
+import dev.regtune.core.ir.InstrFlags;
+import dev.regtune.core.ir.InstrKind;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.ptx.PtxParser;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * ptxas 13.0.88 unrolls a small counted loop four times and issues the copies' loads together
+ * (probe {@code loop_unrolling_sm90.ptx}: 24 registers, eight loads in its SASS), and leaves a loop
+ * under {@code .pragma "nounroll"} or stepped by a register alone (12 registers, one load).
+ */
+class LoopUnrollingTest {
+    private static final Path PTX = Path.of("src/test/resources/ptx/ptxas/loop_unrolling_sm90.ptx");
+
+    private static AllocationResult allocate(String entry, Knobs knobs) throws Exception {
+        KernelFunction fn = PtxParser.parse(PTX).functions().stream().filter(f -> f.name().equals(entry))
+                .findFirst().orElseThrow();
+        AllocationResult r = Allocators.fatPoint().allocate(fn, knobs, ArchProfiles.of("sm_90"), 0);
+        assertEquals(AllocationStatus.OK, r.status());
+        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
+        return r;
+    }
+
+    private static int loads(KernelFunction f) {
+        int n = 0;
+        for (int i = 0; i < f.instrCount(); i++) {
+            n += f.instrKind(i) == InstrKind.LOAD_GLOBAL ? 1 : 0;
+        }
+        return n;
+    }
+
+    @Test
+    void aCountedLoopIsUnrolledFourTimesAndNeedsMoreRegisters() throws Exception {
+        AllocationResult unrolled = allocate("counted_loop", Knobs.defaults());
+        AllocationResult kept = allocate("counted_loop", Knobs.defaults().with(KnobCatalogue.UNROLL_FACTOR, 1));
+        assertEquals(4, loads(unrolled.allocatedFunction()));
+        assertEquals(1, loads(kept.allocatedFunction()));
+        // ptxas: 24. The copies' address pairs and loaded values overlap: 18 against 14 for the loop as written.
+        assertEquals(18, unrolled.registers());
+        assertEquals(14, kept.registers());
+    }
+
+    @Test
+    void theCopiesAfterTheFirstAreFlaggedAndTheExitTestIsKeptOnce() throws Exception {
+        KernelFunction f = allocate("counted_loop", Knobs.defaults()).allocatedFunction();
+        int copies = 0;
+        int tests = 0;
+        for (int i = 0; i < f.instrCount(); i++) {
+            copies += f.instrHas(i, InstrFlags.UNROLLED_COPY) && f.instrKind(i) == InstrKind.LOAD_GLOBAL ? 1 : 0;
+            tests += f.opcode(i).startsWith("setp.") ? 1 : 0;
+        }
+        assertEquals(3, copies);
+        assertEquals(1, tests, "the main loop tests once per four iterations");
+    }
+
+    @Test
+    void aNoUnrollPragmaKeepsTheLoop() throws Exception {
+        AllocationResult r = allocate("counted_loop_nounroll", Knobs.defaults());
+        assertEquals(1, loads(r.allocatedFunction()));
+        assertEquals(allocate("counted_loop_nounroll", Knobs.defaults().with(KnobCatalogue.UNROLL_FACTOR, 1))
+                .registers(), r.registers());
+    }
+
+    @Test
+    void aGridStrideLoopIsNotUnrolled() throws Exception {
+        AllocationResult r = allocate("grid_stride_loop", Knobs.defaults());
+        assertEquals(1, loads(r.allocatedFunction()), "its step is a register: ptxas keeps one LDG");
+    }
+
+    @Test
+    void theBodyLimitBoundsWhatIsUnrolled() throws Exception {
+        AllocationResult r = allocate("counted_loop", Knobs.defaults().with(KnobCatalogue.UNROLL_BODY_LIMIT, 6));
+        assertEquals(1, loads(r.allocatedFunction()), "the body has 7 instructions before its branch");
+        assertTrue(r.registers() < allocate("counted_loop", Knobs.defaults()).registers());
+    }
+}
