@@ -185,10 +185,12 @@ public final class KnobCatalogue {
                     + "ptxas's SASS shows it, but without the stack pointer in R1 (RegTuneStackPointerSlot) and "
                     + "ptxas's spreading of values over free registers it leaves small kernels 2 under ptxas; on "
                     + "corpus-real sm_90 it costs 1.6 points of MAPE and 7 within 10%.");
-    public static final KnobDef UNROLL_FACTOR = def(-1, "RegTuneUnrollFactor", false, KnobType.INT, 4, 1, 16,
+    public static final KnobDef UNROLL_FACTOR = def(-1, "RegTuneUnrollFactor", false, KnobType.INT, 2, 1, 16,
             KnobEffect.MODELLED, "Copies of a small single-block loop's body before scheduling, as ptxas's unroller "
                     + "makes (ptxas 13.0.88, sm_90: an 8-instruction loading loop becomes four address pairs and four "
-                    + "loads issued together); 1 leaves loops alone.");
+                    + "loads issued together); 1 leaves loops alone. 2 by default: four of five repository folds chose "
+                    + "it over 4 (the model overlaps every copy's loads, ptxas fewer on larger bodies); held out, the "
+                    + "two are within 0.1 point of MAPE.");
     public static final KnobDef UNROLL_BODY_LIMIT = def(-1, "RegTuneUnrollBodyLimit", false, KnobType.INT, 16, 0,
             10_000, KnobEffect.MODELLED, "The most instructions a loop's body may have to be unrolled "
                     + "(RegTuneUnrollFactor).");
@@ -348,6 +350,10 @@ public final class KnobCatalogue {
                     + "the scheduler hoists long-latency work, at most the budget's (32: the most registers at full "
                     + "occupancy, where ptxas stops hoisting parameter reads; chosen by 4 of 5 repository folds of "
                     + "'regtune fidelity --folds 5 --candidates spaces/scheduling.json').");
+    public static final KnobDef SCHEDULE_TARGET_FOLLOWS_LIMIT = bool(-1, "RegTuneScheduleTargetFollowsLimit", false,
+            false, KnobEffect.MODELLED, "Under an explicit -maxrregcount, the scheduler hoists up to the limit's "
+                    + "registers instead of RegTuneScheduleRegisterTarget (corpus-real: 80 kernels that ptxas fits in "
+                    + "32 registers without a limit use up to 110 at -maxrregcount 128, and 64 at 64).");
     public static final KnobDef SCHEDULE_REDUCE_PRESSURE = bool(-1, "RegTuneScheduleReducePressure", false, false,
             KnobEffect.MODELLED, "Reorder a block whose PTX order already needs more than the register target so "
                     + "that it frees registers first; off (the default, chosen by cross-validation: the fat-point "

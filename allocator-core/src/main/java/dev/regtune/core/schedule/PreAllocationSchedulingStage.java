@@ -26,7 +26,7 @@ public final class PreAllocationSchedulingStage implements Stage<AllocationState
     @Override
     public void run(AllocationState s) {
         KernelFunction f = s.function();
-        int[] order = new PressureScheduler(f, s.analyses().liveness(), SchedulingParameters.of(s.knobs(), s.gprBudget())).order();
+        int[] order = new PressureScheduler(f, s.analyses().liveness(), SchedulingParameters.of(s.knobs(), s.gprBudget(), s.maxRegisters() > 0)).order();
         int moved = 0;
         for (int i = 0; i < order.length; i++) {
             if (order[i] != i) {

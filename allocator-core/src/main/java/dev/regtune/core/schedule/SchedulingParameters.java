@@ -19,9 +19,15 @@ import dev.regtune.core.knobs.Knobs;
 record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency, boolean reducePressure,
         boolean loadsFirst) {
 
-    /** The knobs' values, the target capped at the GPR slots the budget leaves (ptxas never hoists past it). */
-    static SchedulingParameters of(Knobs knobs, int gprBudget) {
-        return new SchedulingParameters(Math.min(gprBudget, knobs.getInt(KnobCatalogue.SCHEDULE_REGISTER_TARGET)),
+    /**
+     * The knobs' values, the target capped at the GPR slots the budget leaves (ptxas never hoists
+     * past it); under an explicit register limit ({@code limited}) and knob
+     * RegTuneScheduleTargetFollowsLimit, the target is the budget's GPR slots themselves.
+     */
+    static SchedulingParameters of(Knobs knobs, int gprBudget, boolean limited) {
+        int target = limited && knobs.getBool(KnobCatalogue.SCHEDULE_TARGET_FOLLOWS_LIMIT) ? gprBudget
+                : Math.min(gprBudget, knobs.getInt(KnobCatalogue.SCHEDULE_REGISTER_TARGET));
+        return new SchedulingParameters(target,
                 knobs.getInt(KnobCatalogue.SCHEDULE_LOAD_LATENCY), knobs.getInt(KnobCatalogue.SCHEDULE_ALU_LATENCY),
                 knobs.getBool(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE),
                 knobs.getBool(KnobCatalogue.SCHEDULE_LOADS_FIRST));

@@ -76,7 +76,7 @@ class PreAllocationSchedulingTest {
      */
     @Test
     void everyBundledKernelIsScheduledDeterministicallyWithoutRaisingPressureAboveTheTarget() throws IOException {
-        SchedulingParameters p = SchedulingParameters.of(Knobs.defaults(), 253);
+        SchedulingParameters p = SchedulingParameters.of(Knobs.defaults(), 253, false);
         int reordered = 0;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_90"), "*.ptx")) {
             for (Path file : files) {

@@ -42,9 +42,12 @@ class LoopUnrollingTest {
         return n;
     }
 
+    /** ptxas's factor; the default is 2, chosen by cross-validation. */
+    private static final Knobs FOUR = Knobs.defaults().with(KnobCatalogue.UNROLL_FACTOR, 4);
+
     @Test
     void aCountedLoopIsUnrolledFourTimesAndNeedsMoreRegisters() throws Exception {
-        AllocationResult unrolled = allocate("counted_loop", Knobs.defaults());
+        AllocationResult unrolled = allocate("counted_loop", FOUR);
         AllocationResult kept = allocate("counted_loop", Knobs.defaults().with(KnobCatalogue.UNROLL_FACTOR, 1));
         assertEquals(4, loads(unrolled.allocatedFunction()));
         assertEquals(1, loads(kept.allocatedFunction()));
@@ -55,7 +58,7 @@ class LoopUnrollingTest {
 
     @Test
     void theCopiesAfterTheFirstAreFlaggedAndTheExitTestIsKeptOnce() throws Exception {
-        KernelFunction f = allocate("counted_loop", Knobs.defaults()).allocatedFunction();
+        KernelFunction f = allocate("counted_loop", FOUR).allocatedFunction();
         int copies = 0;
         int tests = 0;
         for (int i = 0; i < f.instrCount(); i++) {
@@ -68,7 +71,7 @@ class LoopUnrollingTest {
 
     @Test
     void aNoUnrollPragmaKeepsTheLoop() throws Exception {
-        AllocationResult r = allocate("counted_loop_nounroll", Knobs.defaults());
+        AllocationResult r = allocate("counted_loop_nounroll", FOUR);
         assertEquals(1, loads(r.allocatedFunction()));
         assertEquals(allocate("counted_loop_nounroll", Knobs.defaults().with(KnobCatalogue.UNROLL_FACTOR, 1))
                 .registers(), r.registers());
@@ -76,14 +79,22 @@ class LoopUnrollingTest {
 
     @Test
     void aGridStrideLoopIsNotUnrolled() throws Exception {
-        AllocationResult r = allocate("grid_stride_loop", Knobs.defaults());
+        AllocationResult r = allocate("grid_stride_loop", FOUR);
         assertEquals(1, loads(r.allocatedFunction()), "its step is a register: ptxas keeps one LDG");
     }
 
     @Test
     void theBodyLimitBoundsWhatIsUnrolled() throws Exception {
-        AllocationResult r = allocate("counted_loop", Knobs.defaults().with(KnobCatalogue.UNROLL_BODY_LIMIT, 6));
+        AllocationResult r = allocate("counted_loop", FOUR.with(KnobCatalogue.UNROLL_BODY_LIMIT, 6));
         assertEquals(1, loads(r.allocatedFunction()), "the body has 7 instructions before its branch");
-        assertTrue(r.registers() < allocate("counted_loop", Knobs.defaults()).registers());
+        assertTrue(r.registers() < allocate("counted_loop", FOUR).registers());
+    }
+
+    @Test
+    void theDefaultFactorMakesTwoCopies() throws Exception {
+        AllocationResult r = allocate("counted_loop", Knobs.defaults());
+        assertEquals(2, loads(r.allocatedFunction()));
+        assertTrue(r.registers() > allocate("counted_loop", Knobs.defaults().with(KnobCatalogue.UNROLL_FACTOR, 1))
+                .registers(), "two loads in flight need more registers than one");
     }
 }
