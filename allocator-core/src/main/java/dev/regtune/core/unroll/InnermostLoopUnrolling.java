@@ -7,6 +7,7 @@ import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
+import java.util.function.Supplier;
 
 /**
  * Unrolls each small counted single-block loop of a function as ptxas does before it schedules
@@ -37,8 +38,11 @@ public final class InnermostLoopUnrolling {
     public record Unrolled(KernelFunction function, int loops) {
     }
 
-    /** {@code f} with each eligible loop unrolled {@code factor} times; {@code f} itself when none is. */
-    public static Unrolled apply(KernelFunction f, Liveness live, int factor, int bodyLimit) {
+    /**
+     * {@code f} with each eligible loop unrolled {@code factor} times; {@code f} itself when none is
+     * ({@code liveness}, {@code f}'s, is only computed when a loop is unrolled).
+     */
+    public static Unrolled apply(KernelFunction f, Supplier<Liveness> liveness, int factor, int bodyLimit) {
         boolean[] unroll = new boolean[f.blockCount()];
         int loops = 0;
         for (int b = 0; b < f.blockCount(); b++) {
@@ -50,6 +54,7 @@ public final class InnermostLoopUnrolling {
         if (loops == 0) {
             return new Unrolled(f, 0);
         }
+        Liveness live = liveness.get();
         FunctionCopy copy = FunctionCopy.of(f);
         FunctionBuilder fb = copy.builder();
         for (int b = 0; b < f.blockCount(); b++) {

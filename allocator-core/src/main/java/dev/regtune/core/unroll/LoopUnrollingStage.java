@@ -23,7 +23,7 @@ public final class LoopUnrollingStage implements Stage<AllocationState> {
 
     @Override
     public void run(AllocationState s) {
-        InnermostLoopUnrolling.Unrolled u = InnermostLoopUnrolling.apply(s.function(), s.analyses().liveness(),
+        InnermostLoopUnrolling.Unrolled u = InnermostLoopUnrolling.apply(s.function(), () -> s.analyses().liveness(),
                 s.knobs().getInt(KnobCatalogue.UNROLL_FACTOR), s.knobs().getInt(KnobCatalogue.UNROLL_BODY_LIMIT));
         s.transform(u.function());
         if (s.explaining()) {
