@@ -35,6 +35,14 @@ public final class Dominators {
         return function;
     }
 
+    /**
+     * These dominators as those of {@code g}, a function with the same CFG (see {@link
+     * FunctionAnalyses#afterTransform}): the tree and the CFG arrays are shared, not recomputed.
+     */
+    Dominators withFunction(KernelFunction g) {
+        return new Dominators(g, cfg, tree);
+    }
+
     public int blockCount() {
         return cfg.blocks;
     }

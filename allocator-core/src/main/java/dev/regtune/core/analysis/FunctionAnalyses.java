@@ -33,6 +33,56 @@ public final class FunctionAnalyses {
         return new FunctionAnalyses(function, estimatedIterations);
     }
 
+    /**
+     * Analyses of {@code changed}, a new version of this function (code inserted, removed, moved
+     * or renamed by a pipeline stage): none of the code-dependent analyses is kept, but when the
+     * CFG is the same (the same blocks with the same edges in the same order) the dominators,
+     * post-dominators, loops and block frequencies computed so far are, since they read nothing
+     * but the CFG. Results are those {@link #of} gives; only the work differs.
+     */
+    public FunctionAnalyses afterTransform(KernelFunction changed, double changedIterations) {
+        FunctionAnalyses next = new FunctionAnalyses(changed, changedIterations);
+        if (changed == function || (dominators == null && postDominators == null) || !sameCfg(function, changed)) {
+            return next;
+        }
+        if (dominators != null) {
+            next.dominators = dominators.withFunction(changed);
+            if (loops != null) {
+                next.loops = loops.withDominators(next.dominators);
+                if (frequency != null && Double.compare(changedIterations, estimatedIterations) == 0) {
+                    next.frequency = frequency;
+                }
+            }
+        }
+        next.postDominators = postDominators;
+        return next;
+    }
+
+    private static boolean sameCfg(KernelFunction a, KernelFunction b) {
+        int n = a.blockCount();
+        if (b.blockCount() != n) {
+            return false;
+        }
+        for (int k = 0; k < n; k++) {
+            int sc = a.succCount(k);
+            int pc = a.predCount(k);
+            if (b.succCount(k) != sc || b.predCount(k) != pc) {
+                return false;
+            }
+            for (int e = 0; e < sc; e++) {
+                if (a.succ(k, e) != b.succ(k, e)) {
+                    return false;
+                }
+            }
+            for (int e = 0; e < pc; e++) {
+                if (a.pred(k, e) != b.pred(k, e)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     public KernelFunction function() {
         return function;
     }

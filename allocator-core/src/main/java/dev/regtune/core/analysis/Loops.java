@@ -138,6 +138,12 @@ public final class Loops {
         return dom;
     }
 
+    /** This loop nest over {@code d}, the dominators of a function with the same CFG: every array is shared. */
+    Loops withDominators(Dominators d) {
+        return new Loops(d, loopHeader, loopParent, loopDepth, loopBlockStart, loopBlocks, innermost, depth,
+                irreducibleEdges);
+    }
+
     public int blockCount() {
         return depth.length;
     }

@@ -3,8 +3,7 @@ package dev.regtune.core.fatpoint;
 import dev.regtune.core.ir.VregFlags;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * The allocation ordering of seed 000 (sub_93FBE0): classify every unit into one of six lists,
@@ -47,58 +46,88 @@ final class SixListOrdering {
         return retry ? AllocationList.LOW_LATE : AllocationList.LOW_CONF;
     }
 
-    /** The colouring order of the units. */
+    /** The lists in the order their units go onto the stack: three simplify lists, then two select lists. */
+    private static final AllocationList[] SIMPLIFY = {AllocationList.UNCONSTRAINED, AllocationList.VERY_HIGH,
+        AllocationList.HIGH};
+    private static final AllocationList[] SELECT = {AllocationList.LOW_CONF, AllocationList.LOW_LATE};
+    private static final int LISTS = AllocationList.values().length;
+
+    /**
+     * The colouring order of the units. Lists are int arrays filled in unit order (no boxed list
+     * per attempt); the select lists are sorted as before, a stable sort by the same comparison.
+     */
     static int[] order(UnitSet units, GroupFacts facts, int[] interference, int budget, boolean retry, Knobs knobs) {
         int n = units.count;
-        List<List<Integer>> lists = new ArrayList<>();
-        for (int l = 0; l < AllocationList.values().length; l++) {
-            lists.add(new ArrayList<>());
-        }
-        List<Integer> pieces = new ArrayList<>();
+        int[] listOf = new int[n];
+        int[] size = new int[LISTS];
+        int pieces = 0;
         for (int u = 0; u < n; u++) {
             if (units.isPiece(u)) {
-                pieces.add(u);
+                listOf[u] = -1;
+                pieces++;
                 continue;
             }
             AllocationList l = classify(units, u, facts, interference[u], budget, retry, knobs);
             if (l == AllocationList.LARGE_VEC) {
                 l = AllocationList.VERY_HIGH;
             }
-            lists.get(l.ordinal()).add(u);
+            listOf[u] = l.ordinal();
+            size[l.ordinal()]++;
         }
         int[] stack = new int[n];
         int top = 0;
-        for (AllocationList l : new AllocationList[] {AllocationList.UNCONSTRAINED, AllocationList.VERY_HIGH,
-                AllocationList.HIGH}) {
-            for (int u : lists.get(l.ordinal())) {
-                stack[top++] = u;
-            }
+        for (AllocationList l : SIMPLIFY) {
+            top = append(listOf, l.ordinal(), size[l.ordinal()], stack, top);
         }
-        for (AllocationList l : new AllocationList[] {AllocationList.LOW_CONF, AllocationList.LOW_LATE}) {
-            List<Integer> sel = lists.get(l.ordinal());
-            sel.sort((a, b) -> {
-                double ra = units.cost[a] / Math.max(1, interference[a]);
-                double rb = units.cost[b] / Math.max(1, interference[b]);
-                int c = Double.compare(ra, rb);
-                if (c != 0) {
-                    return c;
+        for (AllocationList l : SELECT) {
+            int from = top;
+            top = append(listOf, l.ordinal(), size[l.ordinal()], stack, top);
+            if (top - from > 1) {
+                Integer[] sel = new Integer[top - from];
+                for (int k = 0; k < sel.length; k++) {
+                    sel[k] = stack[from + k];
                 }
-                c = Integer.compare(units.width[b], units.width[a]);
-                return c != 0 ? c : Integer.compare(units.group[a], units.group[b]);
-            });
-            for (int u : sel) {
-                stack[top++] = u;
+                Arrays.sort(sel, (a, b) -> {
+                    double ra = units.cost[a] / Math.max(1, interference[a]);
+                    double rb = units.cost[b] / Math.max(1, interference[b]);
+                    int c = Double.compare(ra, rb);
+                    if (c != 0) {
+                        return c;
+                    }
+                    c = Integer.compare(units.width[b], units.width[a]);
+                    return c != 0 ? c : Integer.compare(units.group[a], units.group[b]);
+                });
+                for (int k = 0; k < sel.length; k++) {
+                    stack[from + k] = sel[k];
+                }
             }
         }
         boolean pushOrder = knobs.getBool(KnobCatalogue.ASSIGN_IN_PUSH_ORDER);
         int[] order = new int[n];
         int o = 0;
-        for (int u : pieces) {
-            order[o++] = u;
+        if (pieces > 0) {
+            for (int u = 0; u < n; u++) {
+                if (listOf[u] < 0) {
+                    order[o++] = u;
+                }
+            }
         }
         for (int k = 0; k < top; k++) {
             order[o++] = pushOrder ? stack[k] : stack[top - 1 - k];
         }
         return order;
+    }
+
+    /** Appends the {@code count} units of list {@code list}, in unit order, to {@code stack} from {@code top}. */
+    private static int append(int[] listOf, int list, int count, int[] stack, int top) {
+        if (count == 0) {
+            return top;
+        }
+        for (int u = 0; u < listOf.length; u++) {
+            if (listOf[u] == list) {
+                stack[top++] = u;
+            }
+        }
+        return top;
     }
 }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds a {@link KernelFunction}: declare vregs, emit instructions in layout order, place labels.
@@ -190,16 +191,7 @@ public final class FunctionBuilder {
         if (needed > operands.length) {
             operands = Arrays.copyOf(operands, Math.max(needed, operands.length * 2));
         }
-        Integer id = opcodeIds.get(opcode);
-        if (id == null) {
-            id = opcodeTable.size();
-            if (id > Short.MAX_VALUE) {
-                throw new IllegalStateException("more than 32767 distinct opcodes in " + name);
-            }
-            opcodeTable.add(opcode);
-            opcodeIds.put(opcode, id);
-        }
-        instrOpcode[i] = id.shortValue();
+        instrOpcode[i] = (short) opcodeId(opcode);
         instrKind[i] = (byte) kind.ordinal();
         instrFlags[i] = flags;
         instrLine[i] = line;
@@ -212,6 +204,99 @@ public final class FunctionBuilder {
         instrOperandStart[i + 1] = operandCount;
         instrCount++;
         return i;
+    }
+
+    /** The id of {@code opcode} in this function's opcode table, added at the end when new. */
+    int opcodeId(String opcode) {
+        Integer id = opcodeIds.get(opcode);
+        if (id == null) {
+            id = opcodeTable.size();
+            if (id > Short.MAX_VALUE) {
+                throw new IllegalStateException("more than 32767 distinct opcodes in " + name);
+            }
+            opcodeTable.add(opcode);
+            opcodeIds.put(opcode, id);
+        }
+        return id;
+    }
+
+    /**
+     * Room for {@code instrs} more instructions, {@code ops} more operands and {@code vregs} more
+     * vregs, so that a copy of a function of known size does not grow its arrays step by step.
+     */
+    void reserve(int vregs, int instrs, int ops) {
+        int nv = vregNames.size() + vregs;
+        if (nv > vregClass.length) {
+            vregClass = Arrays.copyOf(vregClass, nv);
+            vregPairMode = Arrays.copyOf(vregPairMode, nv);
+            vregNvptxClass = Arrays.copyOf(vregNvptxClass, nv);
+            vregFlags = Arrays.copyOf(vregFlags, nv);
+        }
+        int ni = instrCount + instrs;
+        if (ni > instrOpcode.length) {
+            instrOpcode = Arrays.copyOf(instrOpcode, ni);
+            instrKind = Arrays.copyOf(instrKind, ni);
+            instrFlags = Arrays.copyOf(instrFlags, ni);
+            instrLine = Arrays.copyOf(instrLine, ni);
+            instrDefCount = Arrays.copyOf(instrDefCount, ni);
+            instrOperandStart = Arrays.copyOf(instrOperandStart, ni + 1);
+        }
+        if (operandCount + ops > operands.length) {
+            operands = Arrays.copyOf(operands, operandCount + ops);
+        }
+    }
+
+    /**
+     * Declares every vreg of {@code f}, numbered as there, in a builder that has declared none
+     * yet ({@link FunctionCopy}): what {@link #vreg} does for each, without the per-vreg calls.
+     */
+    void copyVregs(KernelFunction f) {
+        if (!vregNames.isEmpty()) {
+            throw new IllegalStateException("vregs can be copied only into an empty builder");
+        }
+        int n = f.vregCount();
+        reserve(n, 0, 0);
+        vregNames.addAll(Arrays.asList(f.vregNamesArray()));
+        f.copyVregArrays(vregClass, vregPairMode, vregNvptxClass, vregFlags);
+    }
+
+    /**
+     * Appends instruction {@code i} of {@code f} (not a branch), whose opcode has id {@code opcode}
+     * here, with its own uses or {@code uses} in their place: what {@link #instr} does with the
+     * instruction's fields. {@code f}'s vregs must be this builder's first vregs.
+     */
+    int copyInstr(KernelFunction f, int i, int opcode, int @Nullable [] uses) {
+        int defs = f.defCount(i);
+        int ownUses = f.useCount(i);
+        if (uses != null) {
+            for (int u : uses) {
+                checkVreg(u);
+            }
+        }
+        int at = instrCount;
+        int total = defs + (uses != null ? uses.length : ownUses);
+        if (at == instrOpcode.length) {
+            reserve(0, Math.max(1, at), 0);
+        }
+        if (operandCount + total > operands.length) {
+            reserve(0, 0, Math.max(total, operands.length));
+        }
+        instrOpcode[at] = (short) opcode;
+        instrKind[at] = (byte) f.instrKind(i).ordinal();
+        instrFlags[at] = f.instrFlags(i);
+        instrLine[at] = f.instrLine(i);
+        instrDefCount[at] = (byte) defs;
+        instrOperandStart[at] = operandCount;
+        if (uses == null) {
+            operandCount += f.copyOperands(i, operands, operandCount);
+        } else {
+            operandCount += f.copyDefs(i, operands, operandCount);
+            System.arraycopy(uses, 0, operands, operandCount, uses.length);
+            operandCount += uses.length;
+        }
+        instrOperandStart[at + 1] = operandCount;
+        instrCount++;
+        return at;
     }
 
     /** Appends a branch to {@code targets} (one label, or several for {@code brx.idx}). */
@@ -253,10 +338,13 @@ public final class FunctionBuilder {
         // Leaders: instruction 0, every labelled position, every instruction after a branch/return.
         boolean[] leader = new boolean[instrCount + 1];
         leader[0] = true;
-        Map<Integer, String> labelAt = new HashMap<>();
+        String[] labelAt = new String[instrCount + 1];
         for (Map.Entry<String, Integer> e : labels.entrySet()) {
-            leader[e.getValue()] = true;
-            labelAt.putIfAbsent(e.getValue(), e.getKey());
+            int at = e.getValue();
+            leader[at] = true;
+            if (labelAt[at] == null) {
+                labelAt[at] = e.getKey();
+            }
         }
         for (int i = 0; i < instrCount; i++) {
             if ((instrFlags[i] & (InstrFlags.BRANCH | InstrFlags.NO_FALLTHROUGH | InstrFlags.RETURN)) != 0) {
@@ -264,23 +352,27 @@ public final class FunctionBuilder {
             }
         }
         // A label at the very end starts an empty block; otherwise position instrCount is no block.
-        boolean trailingBlock = instrCount == 0 || labels.containsValue(instrCount);
-        List<Integer> starts = new ArrayList<>();
+        boolean trailingBlock = instrCount == 0 || labelAt[instrCount] != null;
+        int blocks = trailingBlock ? 1 : 0;
         for (int i = 0; i < instrCount; i++) {
             if (leader[i]) {
-                starts.add(i);
+                blocks++;
             }
         }
-        if (trailingBlock) {
-            starts.add(instrCount);
-        }
-        int blocks = starts.size();
         int[] blockStart = new int[blocks + 1];
         String[] blockLabels = new String[blocks];
         int[] blockAtInstr = new int[instrCount + 1];
+        int found = 0;
+        for (int i = 0; i < instrCount; i++) {
+            if (leader[i]) {
+                blockStart[found++] = i;
+            }
+        }
+        if (trailingBlock) {
+            blockStart[found] = instrCount;
+        }
         for (int b = 0; b < blocks; b++) {
-            blockStart[b] = starts.get(b);
-            blockLabels[b] = labelAt.get(starts.get(b));
+            blockLabels[b] = labelAt[blockStart[b]];
         }
         blockStart[blocks] = instrCount;
         int[] instrBlock = new int[instrCount];
@@ -293,12 +385,14 @@ public final class FunctionBuilder {
         if (trailingBlock) {
             blockAtInstr[instrCount] = blocks - 1;
         }
-        // Successors.
-        List<int[]> succLists = new ArrayList<>(blocks);
+        // Successors: branch targets in the order named (each once), then the fall-through block.
+        int[] succStart = new int[blocks + 1];
+        int[] succ = new int[Math.max(4, 2 * blocks)];
+        int total = 0;
         for (int b = 0; b < blocks; b++) {
+            succStart[b] = total;
             int s = blockStart[b];
             int e = blockStart[b + 1];
-            List<Integer> out = new ArrayList<>(2);
             boolean fallsThrough = true;
             if (e > s) {
                 int last = e - 1;
@@ -306,33 +400,28 @@ public final class FunctionBuilder {
                 if (t != null) {
                     for (String l : t) {
                         int tb = blockAtInstr[Objects.requireNonNull(labels.get(l))]; // checked in build()
-                        if (!out.contains(tb)) {
-                            out.add(tb);
+                        if (!contains(succ, succStart[b], total, tb)) {
+                            if (total == succ.length) {
+                                succ = Arrays.copyOf(succ, total * 2);
+                            }
+                            succ[total++] = tb;
                         }
                     }
                 }
                 fallsThrough = (instrFlags[last] & InstrFlags.NO_FALLTHROUGH) == 0;
             }
-            if (fallsThrough && b + 1 < blocks && !out.contains(b + 1)) {
-                out.add(b + 1);
+            if (fallsThrough && b + 1 < blocks && !contains(succ, succStart[b], total, b + 1)) {
+                if (total == succ.length) {
+                    succ = Arrays.copyOf(succ, total * 2);
+                }
+                succ[total++] = b + 1;
             }
-            succLists.add(out.stream().mapToInt(Integer::intValue).toArray());
-        }
-        int[] succStart = new int[blocks + 1];
-        int total = 0;
-        for (int b = 0; b < blocks; b++) {
-            succStart[b] = total;
-            total += succLists.get(b).length;
         }
         succStart[blocks] = total;
-        int[] succ = new int[total];
+        succ = Arrays.copyOf(succ, total);
         int[] predCount = new int[blocks];
-        for (int b = 0; b < blocks; b++) {
-            int[] sl = succLists.get(b);
-            System.arraycopy(sl, 0, succ, succStart[b], sl.length);
-            for (int t : sl) {
-                predCount[t]++;
-            }
+        for (int k = 0; k < total; k++) {
+            predCount[succ[k]]++;
         }
         int[] predStart = new int[blocks + 1];
         for (int b = 0; b < blocks; b++) {
@@ -341,8 +430,8 @@ public final class FunctionBuilder {
         int[] pred = new int[total];
         int[] fill = Arrays.copyOf(predStart, blocks);
         for (int b = 0; b < blocks; b++) {
-            for (int t : succLists.get(b)) {
-                pred[fill[t]++] = b;
+            for (int k = succStart[b]; k < succStart[b + 1]; k++) {
+                pred[fill[succ[k]]++] = b;
             }
         }
         int n = vregNames.size();
@@ -356,6 +445,15 @@ public final class FunctionBuilder {
                 Arrays.copyOf(instrFlags, instrCount), Arrays.copyOf(instrLine, instrCount), opStart,
                 Arrays.copyOf(instrDefCount, instrCount), Arrays.copyOf(operands, operandCount), instrBlock,
                 blockLabels, blockStart, succStart, succ, predStart, pred, LocalMemory.NONE, callTargets);
+    }
+
+    private static boolean contains(int[] a, int from, int to, int x) {
+        for (int k = from; k < to; k++) {
+            if (a[k] == x) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void checkVreg(int v) {

@@ -1,6 +1,7 @@
 package dev.regtune.core.ir;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,6 +14,8 @@ import java.util.List;
 public final class FunctionCopy {
     private final KernelFunction f;
     private final FunctionBuilder fb;
+    /** Per opcode id of {@code f}: its id in {@link #fb}, -1 until the first instruction with it is copied. */
+    private final int[] opcodeIds;
 
     private FunctionCopy(KernelFunction f, int localBytes) {
         this.f = f;
@@ -23,12 +26,13 @@ public final class FunctionCopy {
         fb.launchBounds(f.launchBounds());
         fb.addLocalBytes(localBytes);
         fb.addSharedBytes(f.sharedBytes());
-        for (int v = 0; v < f.vregCount(); v++) {
-            fb.vreg(f.vregName(v), f.vregClass(v), f.pairMode(v), f.vregFlags(v), f.nvptxClass(v));
-        }
+        fb.copyVregs(f);
+        fb.reserve(0, f.instrCount(), f.operandCount());
         for (VregConstraint c : f.constraints()) {
             fb.constraint(c);
         }
+        opcodeIds = new int[f.opcodeCount()];
+        Arrays.fill(opcodeIds, -1);
     }
 
     /** A copy of {@code f}'s header, with its own local bytes, ready for its instructions. */
@@ -56,7 +60,11 @@ public final class FunctionCopy {
 
     /** Appends instruction {@code i} of block {@code b} unchanged. */
     public void copy(int b, int i) {
-        copy(b, i, uses(i));
+        if (f.instrHas(i, InstrFlags.BRANCH)) {
+            copy(b, i, uses(i));
+        } else {
+            fb.copyInstr(f, i, opcodeId(i), null);
+        }
     }
 
     /** Appends instruction {@code i} of block {@code b} with {@code uses} in place of its own. */
@@ -64,8 +72,19 @@ public final class FunctionCopy {
         if (f.instrHas(i, InstrFlags.BRANCH)) {
             fb.branch(f.opcode(i), f.instrFlags(i) & ~InstrFlags.BRANCH, uses, targets(b, i), f.instrLine(i));
         } else {
-            fb.instr(f.opcode(i), f.instrKind(i), f.instrFlags(i), defs(i), uses, f.instrLine(i));
+            fb.copyInstr(f, i, opcodeId(i), uses);
         }
+    }
+
+    /** The builder's id of instruction {@code i}'s opcode, looked up by name once per opcode. */
+    private int opcodeId(int i) {
+        int src = f.opcodeId(i);
+        int id = opcodeIds[src];
+        if (id < 0) {
+            id = fb.opcodeId(f.opcode(i));
+            opcodeIds[src] = id;
+        }
+        return id;
     }
 
     /** The function built, with the original's call targets. */

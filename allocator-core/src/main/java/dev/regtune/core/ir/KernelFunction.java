@@ -452,6 +452,47 @@ public final class KernelFunction {
         return callTargets;
     }
 
+    // ---- bulk copies for FunctionBuilder (package-private: the arrays stay unexposed) ----
+
+    /** The vreg names; callers must not modify the array. */
+    String[] vregNamesArray() {
+        return vregNames;
+    }
+
+    /** Copies the per-vreg class, pair mode, typed class and flags into the start of the given arrays. */
+    void copyVregArrays(byte[] cls, byte[] pairMode, byte[] nvptx, int[] flags) {
+        int n = vregClass.length;
+        System.arraycopy(vregClass, 0, cls, 0, n);
+        System.arraycopy(vregPairMode, 0, pairMode, 0, n);
+        System.arraycopy(vregNvptxClass, 0, nvptx, 0, n);
+        System.arraycopy(vregFlags, 0, flags, 0, n);
+    }
+
+    /** The index of instruction {@code i}'s opcode in this function's opcode table. */
+    int opcodeId(int i) {
+        return instrOpcode[i];
+    }
+
+    /** Distinct opcodes of this function. */
+    int opcodeCount() {
+        return opcodeTable.length;
+    }
+
+    /** Copies instruction {@code i}'s operands (defs, then uses) to {@code dst[at..]}; returns how many. */
+    int copyOperands(int i, int[] dst, int at) {
+        int from = instrOperandStart[i];
+        int len = instrOperandStart[i + 1] - from;
+        System.arraycopy(operands, from, dst, at, len);
+        return len;
+    }
+
+    /** Copies instruction {@code i}'s defs to {@code dst[at..]}; returns how many. */
+    int copyDefs(int i, int[] dst, int at) {
+        int len = instrDefCount[i];
+        System.arraycopy(operands, instrOperandStart[i], dst, at, len);
+        return len;
+    }
+
     /** Total operand count: a cheap size measure for buffers sized per operand. */
     public int operandCount() {
         return operands.length;

@@ -145,7 +145,8 @@ public class AllocationState {
 
     /**
      * Replaces the function by {@code changed}, whose code differs (instructions inserted, removed
-     * or reordered: lowering, promotion, scheduling), and discards every analysis of the old one.
+     * or reordered: lowering, promotion, scheduling), and discards every analysis of the old one
+     * that reads the code (those of the CFG alone carry over while the CFG stays the same).
      * The result's assignment then places {@code changed}, which the result names as its allocated
      * function so the checker verifies what was allocated. Code transforms come before every
      * register rewrite: an assignment cannot be lifted back across a change of code.
@@ -160,13 +161,13 @@ public class AllocationState {
         }
         function = changed;
         allocated = changed;
-        analyses = FunctionAnalyses.of(changed, knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
+        analyses = analyses.afterTransform(changed, knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
         removedCopies = new boolean[changed.instrCount()];
     }
 
     /**
      * Replaces the function by {@code rewritten}, which has the same instructions and operand
-     * indices, and discards every analysis of the old one. {@code lift} maps an assignment of the
+     * indices, and discards every analysis of the old one that reads the code. {@code lift} maps an assignment of the
      * new function back to the old one; {@code removed} marks, per instruction, copies the rewrite
      * removed.
      */
@@ -180,7 +181,7 @@ public class AllocationState {
         }
         if (rewritten != function) {
             function = rewritten;
-            analyses = FunctionAnalyses.of(rewritten, knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
+            analyses = analyses.afterTransform(rewritten, knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
         }
         lifts.add(lift);
     }

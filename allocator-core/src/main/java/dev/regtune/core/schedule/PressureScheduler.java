@@ -32,6 +32,11 @@ final class PressureScheduler {
     private @Nullable ReadyIndex index;
 
     private final int scanLimit;
+    /** The block {@link #enter} last read the liveness of (-1: none), the values it marked live and their slots. */
+    private int enteredBlock = -1;
+    private int[] entered = new int[16];
+    private int enteredCount;
+    private int enteredPressure;
 
     PressureScheduler(KernelFunction f, Liveness liveness, SchedulingParameters parameters) {
         this(f, liveness, parameters, SCAN_LIMIT);
@@ -257,21 +262,34 @@ final class PressureScheduler {
         return peak;
     }
 
-    /** Counts the block's remaining uses and marks the values live on entry; returns their slots. */
+    /**
+     * Counts the block's remaining uses and marks the values live on entry; returns their slots.
+     * The first call for a block reads its liveness words and records the values it marks (and
+     * their slots) in {@link #entered}; a second call for the same block, after {@link #leave},
+     * marks the recorded values again instead of reading every word of the block's live sets.
+     */
     private int enter(int b, int[] remaining, boolean[] live) {
         int start = f.blockStart(b);
         int end = f.blockEnd(b);
-        int pressure = 0;
         for (int i = start; i < end; i++) {
             for (int u = 0; u < f.useCount(i); u++) {
                 remaining[f.use(i, u)]++;
             }
         }
+        if (enteredBlock == b) {
+            for (int k = 0; k < enteredCount; k++) {
+                live[entered[k]] = true;
+            }
+            return enteredPressure;
+        }
+        int pressure = 0;
+        enteredCount = 0;
         for (int i = start; i < end; i++) {
             for (int u = 0; u < f.useCount(i); u++) {
                 int v = f.use(i, u);
                 if (!live[v] && liveness.isLiveIn(b, v)) {
                     live[v] = true;
+                    record(v);
                     pressure += slots(v);
                 }
             }
@@ -283,14 +301,27 @@ final class PressureScheduler {
                 word &= word - 1;
                 if (!live[v]) {
                     live[v] = true;
+                    record(v);
                     pressure += slots(v);
                 }
             }
         }
+        enteredBlock = b;
+        enteredPressure = pressure;
         return pressure;
     }
 
-    /** Clears what {@link #enter} and the placements left for the block's values. */
+    private void record(int v) {
+        if (enteredCount == entered.length) {
+            entered = java.util.Arrays.copyOf(entered, Math.max(16, 2 * enteredCount));
+        }
+        entered[enteredCount++] = v;
+    }
+
+    /**
+     * Clears what {@link #enter} and the placements left for the block's values: a value can be
+     * live only if {@code enter} marked it or an instruction of the block defines it.
+     */
     private void leave(int b, int[] remaining, boolean[] live) {
         for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
             for (int u = 0; u < f.useCount(i); u++) {
@@ -301,13 +332,8 @@ final class PressureScheduler {
                 live[f.def(i, d)] = false;
             }
         }
-        for (int w = 0; w < liveness.words(); w++) {
-            long word = liveness.liveInWord(b, w) | liveness.liveOutWord(b, w);
-            while (word != 0) {
-                int v = w * 64 + Long.numberOfTrailingZeros(word);
-                word &= word - 1;
-                live[v] = false;
-            }
+        for (int k = 0; k < enteredCount; k++) {
+            live[entered[k]] = false;
         }
     }
 

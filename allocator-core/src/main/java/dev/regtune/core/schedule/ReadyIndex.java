@@ -2,17 +2,14 @@ package dev.regtune.core.schedule;
 
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
-import java.util.Map;
-import java.util.Objects;
-import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The ready instructions of one large block, indexed for {@link PressureScheduler}'s choice: by
  * growth (the slots their new values add) and by pressure change, each bucket ordered by rank
  * (longer path to the block's end first, then layout order; in the growth buckets, when loads go
  * first, any load before the rest). The best that fits under a slack is the lowest rank over the
- * growth buckets up to the slack; when none fits, the lowest rank of the lowest pressure change. Also lists, per vreg, the block's instructions that read or write it,
+ * growth buckets up to the slack; when none fits, the lowest rank of the lowest pressure change
+ * (both {@link RankBuckets}). Also lists, per vreg, the block's instructions that read or write it,
  * and the most reads of it by one instruction.
  *
  * <p>Per-vreg arrays are sized once per function and left clean by {@link #close}, so a block
@@ -30,8 +27,8 @@ final class ReadyIndex {
     private int[] growth = new int[64];
     private int[] delta = new int[64];
     private boolean[] ready = new boolean[64];
-    private final TreeMap<Integer, TreeSet<Integer>> byGrowth = new TreeMap<>();
-    private final TreeMap<Integer, TreeSet<Integer>> byDelta = new TreeMap<>();
+    private final RankBuckets byGrowth = new RankBuckets();
+    private final RankBuckets byDelta = new RankBuckets();
 
     ReadyIndex(int vregs) {
         refHead = new int[vregs];
@@ -64,6 +61,8 @@ final class ReadyIndex {
         }
         Arrays.sort(keys);
         Arrays.sort(fitKeys);
+        byGrowth.open(n);
+        byDelta.open(n);
         for (int r = 0; r < n; r++) {
             int k = (int) (keys[r] & Integer.MAX_VALUE);
             rank[k] = r;
@@ -114,8 +113,6 @@ final class ReadyIndex {
                 refHead[f.def(i, d)] = -1;
             }
         }
-        byGrowth.clear();
-        byDelta.clear();
     }
 
     /** First entry of the list of instructions that read or write {@code v}; -1 when none. */
@@ -149,26 +146,26 @@ final class ReadyIndex {
         ready[k] = true;
         growth[k] = g;
         delta[k] = d;
-        byGrowth.computeIfAbsent(g, x -> new TreeSet<>()).add(fitRank[k]);
-        byDelta.computeIfAbsent(d, x -> new TreeSet<>()).add(rank[k]);
+        byGrowth.add(g, fitRank[k]);
+        byDelta.add(d, rank[k]);
     }
 
     void remove(int k) {
         ready[k] = false;
-        drop(byGrowth, growth[k], fitRank[k]);
-        drop(byDelta, delta[k], rank[k]);
+        byGrowth.remove(growth[k], fitRank[k]);
+        byDelta.remove(delta[k], rank[k]);
     }
 
     void update(int k, int g, int d) {
         if (g != growth[k]) {
-            drop(byGrowth, growth[k], fitRank[k]);
+            byGrowth.remove(growth[k], fitRank[k]);
             growth[k] = g;
-            byGrowth.computeIfAbsent(g, x -> new TreeSet<>()).add(fitRank[k]);
+            byGrowth.add(g, fitRank[k]);
         }
         if (d != delta[k]) {
-            drop(byDelta, delta[k], rank[k]);
+            byDelta.remove(delta[k], rank[k]);
             delta[k] = d;
-            byDelta.computeIfAbsent(d, x -> new TreeSet<>()).add(rank[k]);
+            byDelta.add(d, rank[k]);
         }
     }
 
@@ -177,23 +174,16 @@ final class ReadyIndex {
      * the best-ranked one of the smallest pressure change. Some instruction must be ready.
      */
     int best(int slack) {
-        int bestFit = Integer.MAX_VALUE;
         if (slack >= 0) {
-            for (Map.Entry<Integer, TreeSet<Integer>> e : byGrowth.headMap(slack, true).entrySet()) {
-                bestFit = Math.min(bestFit, e.getValue().first());
+            int bestFit = byGrowth.lowestUpTo(slack);
+            if (bestFit >= 0) {
+                return nodeOfFitRank[bestFit];
             }
         }
-        if (bestFit != Integer.MAX_VALUE) {
-            return nodeOfFitRank[bestFit];
+        int r = byDelta.lowestOfLowestKey();
+        if (r < 0) {
+            throw new IllegalStateException("no instruction is ready");
         }
-        return nodeOfRank[Objects.requireNonNull(byDelta.firstEntry(), "an instruction is ready").getValue().first()];
-    }
-
-    private static void drop(TreeMap<Integer, TreeSet<Integer>> buckets, int key, int r) {
-        TreeSet<Integer> set = Objects.requireNonNull(buckets.get(key), "a ready instruction is in its bucket");
-        set.remove(r);
-        if (set.isEmpty()) {
-            buckets.remove(key);
-        }
+        return nodeOfRank[r];
     }
 }

@@ -70,8 +70,12 @@ public final class SpillGuidance {
             int[] s = c.segments();
             int[] occ = c.occurrences();
             for (int k = 0; k < s.length; k += 2) {
+                int i = lowerBound(occ, s[k]);
                 for (int p = s[k]; p <= s[k + 1]; p++) {
-                    if (Arrays.binarySearch(occ, p) >= 0) {
+                    while (i < occ.length && occ[i] < p) {
+                        i++;
+                    }
+                    if (i < occ.length && occ[i] == p) {
                         continue;
                     }
                     int before = excess[p];
@@ -143,12 +147,37 @@ public final class SpillGuidance {
         int[] s = c.segments();
         int[] occ = c.occurrences();
         for (int k = 0; k < s.length; k += 2) {
+            int i = lowerBound(occ, s[k]);
             for (int p = s[k]; p <= s[k + 1]; p++) {
-                if (excess[p] > 0 && Arrays.binarySearch(occ, p) < 0) {
-                    return true;
+                if (excess[p] > 0) {
+                    while (i < occ.length && occ[i] < p) {
+                        i++;
+                    }
+                    if (i == occ.length || occ[i] != p) {
+                        return true;
+                    }
                 }
             }
         }
         return false;
+    }
+
+    /**
+     * The first index of sorted {@code occ} whose point is at least {@code p}: the occurrences a
+     * walk over the points from {@code p} meets, one pointer step at a time instead of a binary
+     * search per point.
+     */
+    private static int lowerBound(int[] occ, int p) {
+        int lo = 0;
+        int hi = occ.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (occ[mid] < p) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 }
