@@ -104,12 +104,18 @@ public final class CalibrateCommand extends RegtuneCommand {
     Path spaceFile;
 
     @Option(names = "--strategy", paramLabel = "STRATEGY", defaultValue = "sobol",
-            description = "random or sobol (every configuration on every training kernel), or halving (Sobol "
-                    + "points raced by successive halving over files, eta 3) (default: ${DEFAULT-VALUE}).")
+            description = "random or sobol (every configuration on every training kernel), halving (Sobol "
+                    + "points raced by successive halving over files, eta 3), bayes (a tree-structured Parzen "
+                    + "estimator proposing one configuration at a time from the losses seen so far) or nsga2 "
+                    + "(NSGA-II over the terms --objective weighs, at least two; the Pareto front is printed and "
+                    + "written to front.csv, and its configuration with the lowest weighted loss is chosen). bayes "
+                    + "and nsga2 search each fold on its training kernels only (default: ${DEFAULT-VALUE}).")
     String strategy;
 
     @Option(names = "--budget", paramLabel = "N", defaultValue = "16",
-            description = "Configurations drawn from the space besides the default (default: ${DEFAULT-VALUE}).")
+            description = "Configurations drawn from the space besides the default; for bayes and nsga2, "
+                    + "configurations each search evaluates on all its training kernels (one search per fold "
+                    + "and one for the final choice) (default: ${DEFAULT-VALUE}).")
     int budget;
 
     @Option(names = "--folds", paramLabel = "K", defaultValue = "5",
@@ -177,13 +183,19 @@ public final class CalibrateCommand extends RegtuneCommand {
         try {
             strat = Calibration.Strategy.valueOf(strategy.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--strategy expects random, sobol or halving, not '" + strategy + "'");
+            throw new UsageException("--strategy expects random, sobol, halving, bayes or nsga2, not '" + strategy
+                    + "'");
         }
         try {
             split = SplitBy.named(splitBy);
             weights = LossWeights.parse(objective);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
+        }
+        if (strat == Calibration.Strategy.NSGA2 && Calibration.objectiveTerms(weights) < 2) {
+            throw new UsageException("--strategy nsga2 trades terms of the loss off against each other, so "
+                    + "--objective must weigh two terms at least (e.g. loss, or mape=1,f1=1,bytes=1), not '"
+                    + objective + "'");
         }
         KnobSpace space = SpaceValidateCommand.load(Arguments.readableFile(spaceFile, "space spec"));
         Knobs base = knobOptions.knobs();
@@ -196,24 +208,32 @@ public final class CalibrateCommand extends RegtuneCommand {
         CaseSlots slots = CaseSlots.of(references, archProfiles, budgetList, this::note);
         List<Candidate> candidates;
         try {
-            candidates = Candidates.draw(space, base, strat.name().toLowerCase(Locale.ROOT).equals("random")
-                    ? "random" : "sobol", budget, seed);
+            candidates = strat.adaptive() ? List.of(Candidate.of("default", base, base))
+                    : Candidates.draw(space, base, strat == Calibration.Strategy.RANDOM ? "random" : "sobol", budget,
+                            seed);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--space '" + spaceFile + "': " + e.getMessage());
         }
         EvaluationPlan plan = new EvaluationPlan(slots.files(), budgetList, candidates.stream()
                 .map(Candidate::knobs).toList());
-        Calibration.Request request = new Calibration.Request(candidates, split, folds, strat, weights, seed);
+        Calibration.Request request = new Calibration.Request(candidates, split, folds, strat, weights, seed,
+                space, budget);
         int kernelCount = 0;
         for (int c = 0; c < references.size(); c++) {
             kernelCount += slots.kernels(c).size();
         }
-        out().printf(Locale.ROOT, "calibrate: %d kernel outcomes (entry x arch) of %s on %s, budgets %s; %d "
-                        + "configurations (the default and %d %s points of space '%s'); %d folds by %s; objective %s%n",
+        String configurations = strat.adaptive()
+                ? String.format(Locale.ROOT, "the default and %d configurations per search of space '%s' by %s", budget,
+                        space.name(), strat == Calibration.Strategy.BAYES ? "a tree-structured Parzen estimator"
+                                : "NSGA-II over " + Calibration.objectiveTermNames(weights))
+                : String.format(Locale.ROOT, "%d configurations (the default and %d %s points of space '%s')",
+                        candidates.size(), candidates.size() - 1,
+                        strat == Calibration.Strategy.RANDOM ? "random" : "Sobol", space.name());
+        out().printf(Locale.ROOT, "calibrate: %d kernel outcomes (entry x arch) of %s on %s, budgets %s; %s; %d "
+                        + "folds by %s; objective %s%n",
                 kernelCount, String.join(", ", slots.corpusNames()),
                 archProfiles.stream().map(ArchProfile::name).collect(Collectors.joining(", ")),
-                budgetList.stream().map(String::valueOf).collect(Collectors.joining(",")), candidates.size(),
-                candidates.size() - 1, strat == Calibration.Strategy.RANDOM ? "random" : "Sobol", space.name(), folds,
+                budgetList.stream().map(String::valueOf).collect(Collectors.joining(",")), configurations, folds,
                 split.cliName(), weights);
         out().flush();
         Calibration.Result result;
@@ -237,7 +257,9 @@ public final class CalibrateCommand extends RegtuneCommand {
         }
         List<KnobDef> spaceKnobs = space.dimensionList().stream().map(Dimension::knob).flatMap(Optional::stream)
                 .distinct().toList();
-        List<Sensitivity.Index> sensitivity = strat == Calibration.Strategy.HALVING ? List.of()
+        // halving scores few configurations on every kernel, and bayes and nsga2 crowd theirs where the loss
+        // is low: first-order indices need the space sampled evenly
+        List<Sensitivity.Index> sensitivity = strat == Calibration.Strategy.HALVING || strat.adaptive() ? List.of()
                 : Sensitivity.of(candidates, result.outcomesOf(), spaceKnobs, f -> CalibrationLoss.of(f, weights));
         String arch = archProfiles.get(archProfiles.size() - 1).name();
         Provenance provenance = new Provenance(String.join("+", corpusSources(references)),
@@ -247,7 +269,7 @@ public final class CalibrateCommand extends RegtuneCommand {
         KnobProfile profile = CalibrationFiles.profile(result, weights, arch, provenance);
         Files.createDirectories(out);
         CalibrationFiles.write(out, result, profile, spaceKnobs, sensitivity, weights, slots.corpusNames());
-        print(result, weights, slots.corpusNames(), sensitivity, evaluations);
+        print(result, weights, slots.corpusNames(), sensitivity, evaluations, strat);
         return 0;
     }
 
@@ -265,7 +287,7 @@ public final class CalibrateCommand extends RegtuneCommand {
     }
 
     private void print(Calibration.Result r, LossWeights weights, List<String> corpora,
-            List<Sensitivity.Index> sensitivity, long evaluations) {
+            List<Sensitivity.Index> sensitivity, long evaluations, Calibration.Strategy strat) {
         PrintWriter o = out();
         o.println();
         o.println("folds (loss on the other folds' kernels = train, on the fold's own = test):");
@@ -292,6 +314,9 @@ public final class CalibrateCommand extends RegtuneCommand {
                 + "default is chosen on nothing, so its test figures are its train figures).");
         o.println();
         o.println("calibrated configuration " + chosen.name() + ": " + chosen.changes());
+        if (!r.front().isEmpty()) {
+            printFront(r, weights);
+        }
         o.println();
         o.println("the calibrated configuration per corpus and architecture ('regtune fidelity --profile' prints "
                 + "these as its 'all' rows):");
@@ -311,6 +336,11 @@ public final class CalibrateCommand extends RegtuneCommand {
             }
         }
         per.print(o);
+        if (strat.adaptive()) {
+            o.println();
+            o.println("no sensitivity for " + strat.name().toLowerCase(Locale.ROOT) + ": its configurations crowd "
+                    + "where the loss is low, and first-order indices need the space sampled evenly (use sobol)");
+        }
         if (!sensitivity.isEmpty()) {
             o.println();
             o.println("sensitivity of the loss (first-order index: share of its variance over the "
@@ -329,8 +359,42 @@ public final class CalibrateCommand extends RegtuneCommand {
         }
         o.println();
         o.printf(Locale.ROOT, "%d (file, configuration) evaluations; wrote %s (profile.json, configurations.csv, "
-                + "folds.csv, sensitivity.csv, fidelity/)%n", evaluations, out);
+                + "folds.csv, sensitivity.csv, %sfidelity/)%n", evaluations, out, r.front().isEmpty() ? ""
+                : "front.csv, ");
         o.flush();
+    }
+
+    /** The final choice's Pareto front: each configuration's terms, its weighted loss and which one was chosen. */
+    private void printFront(Calibration.Result r, LossWeights weights) {
+        PrintWriter o = out();
+        o.println();
+        o.println("Pareto front of the final search over " + Calibration.objectiveTermNames(weights) + " (every "
+                + "kernel; lower is better; * = chosen by the weighted loss, exported as profile.json):");
+        List<String> header = new ArrayList<>(List.of("", "configuration"));
+        List<Integer> terms = new ArrayList<>();
+        for (int i = 0; i < LossWeights.TERMS.size(); i++) {
+            if (weights.weight(i) > 0) {
+                terms.add(i);
+                header.add(LossWeights.TERMS.get(i));
+            }
+        }
+        header.add("loss");
+        header.add("changes");
+        int[] right = new int[terms.size() + 1];
+        for (int i = 0; i < right.length; i++) {
+            right[i] = i + 2;
+        }
+        TextTable t = new TextTable(header.toArray(String[]::new)).rightAligned(right);
+        for (int c : r.front()) {
+            GroupFigures f = Objects.requireNonNull(r.figures().get(c), "a front configuration has figures");
+            double[] v = CalibrationLoss.terms(f);
+            List<Object> row = new ArrayList<>(List.of(c == r.chosen() ? "*" : "", r.candidates().get(c).name()));
+            terms.forEach(i -> row.add(Numbers.fixed(v[i], 3)));
+            row.add(Numbers.fixed(CalibrationLoss.of(f, weights), 3));
+            row.add(r.candidates().get(c).changes());
+            t.add(row.toArray());
+        }
+        t.print(o);
     }
 
     private static String loss(@Nullable Double l) {
