@@ -9,24 +9,25 @@ import dev.regtune.job.calibrate.CalibrationFiles;
 import dev.regtune.job.calibrate.Candidates;
 import dev.regtune.job.calibrate.CaseSlots;
 import dev.regtune.job.calibrate.EvaluationPlan;
+import dev.regtune.job.calibrate.KernelFiles;
 import dev.regtune.job.calibrate.LocalModelEvaluator;
 import dev.regtune.job.calibrate.ModelEvaluator;
+import dev.regtune.job.calibrate.PtxasReference;
+import dev.regtune.job.calibrate.ReferenceRows;
 import dev.regtune.job.calibrate.Sensitivity;
 import dev.regtune.job.calibrate.SparkModelEvaluator;
 import dev.regtune.job.calibrate.SplitBy;
 import dev.regtune.job.fidelity.CalibrationLoss;
 import dev.regtune.job.fidelity.Candidate;
-import dev.regtune.job.fidelity.CorpusKernel;
 import dev.regtune.job.fidelity.EntryTraits;
 import dev.regtune.job.fidelity.FidelityBreakdown;
-import dev.regtune.job.fidelity.FidelityHarness;
 import dev.regtune.job.fidelity.GroupFigures;
 import dev.regtune.job.fidelity.KernelOutcome;
 import dev.regtune.job.fidelity.LossWeights;
-import dev.regtune.job.fidelity.PtxEntryScanner;
-import dev.regtune.job.fidelity.PtxasMeasurement;
 import dev.regtune.job.fidelity.ReferenceCorpus;
 import dev.regtune.job.fidelity.ReferenceCsv;
+import dev.regtune.job.ptxas.PtxasEvaluator;
+import dev.regtune.job.ptxas.PtxasInstallation;
 import dev.regtune.job.report.Numbers;
 import dev.regtune.job.report.TextTable;
 import dev.regtune.job.results.ModelVersion;
@@ -37,7 +38,6 @@ import dev.regtune.space.profile.KnobProfile;
 import dev.regtune.space.profile.Provenance;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,13 +73,16 @@ import picocli.CommandLine.Option;
                     + "the provenance; 'regtune fidelity --profile DIR/profile.json' on the same corpora, --arch and "
                     + "--budgets reproduces its figures exactly), configurations.csv (every configuration's knobs, "
                     + "loss and figures), folds.csv, sensitivity.csv (which knobs move the loss, per kind of kernel) "
-                    + "and fidelity/ (fidelity --report-dir's files for the final configuration)."
+                    + "and fidelity/ (fidelity --report-dir's files for the final configuration); with nsga2, "
+                    + "front.csv (the final search's Pareto front); when the ground truth is measured by --ptxas or "
+                    + "read from a --kernels manifest, ptxas-reference.csv (that truth, for --reference)."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
             "0:the calibration ran and its files were written",
             "1:no kernel had both a model and a ptxas result",
-            "2:usage error: no corpus, an unreadable space or reference, fewer groups than folds, a bad objective"
+            "2:usage error: no corpus, an unreadable space or reference, fewer groups than folds, a bad objective, "
+                    + "--ptxas missing or not runnable"
         })
 public final class CalibrateCommand extends RegtuneCommand {
 
@@ -88,16 +91,31 @@ public final class CalibrateCommand extends RegtuneCommand {
                     + "the bundled corpus's (ptxas-reference.csv, ptx/ARCH/), as for 'regtune fidelity --corpus'.")
     List<Path> corpora = new ArrayList<>();
 
-    @Option(names = "--kernels", paramLabel = "FOLDER-OR-PTX",
-            description = "PTX files, or folders of them, measured in --reference (repeatable; with or instead of "
-                    + "--corpus). A file's architecture is the name of its folder (else every --arch); its "
-                    + "repository is its folder below the one given, architecture folders left out.")
+    @Option(names = "--kernels", paramLabel = "FOLDER|PTX|MANIFEST",
+            description = "PTX files or folders of them, or a corpus manifest (.csv, the format of "
+                    + "datasets/corpus/manifest.csv, as 'sweep --kernels' takes), repeatable, with or instead of "
+                    + "--corpus. A file's architecture is the name of its folder (else every --arch), a manifest "
+                    + "row's its arch column; its repository is its folder below the one given (for a manifest, "
+                    + "below the folder its file column is relative to), architecture folders left out. The ground "
+                    + "truth is --reference, else what --ptxas measures, else a manifest's own ptxas columns.")
     List<Path> kernels = new ArrayList<>();
 
     @Option(names = "--reference", paramLabel = "CSV",
             description = "The ptxas measurements of the --kernels files, in the format of "
                     + "datasets/corpus/ptxas-reference.csv.")
     Path reference;
+
+    @Option(names = "--ptxas", paramLabel = "PATH",
+            description = "Measure the --kernels files with this ptxas instead of reading --reference: every entry "
+                    + "at every --arch and --budgets, 'ptxas -v -arch=ARCH [-maxrregcount N] -e ENTRY', cached by "
+                    + "content as the sweep's ptxas evaluator caches (--ptxas-cache); the figures are written to "
+                    + "OUT/ptxas-reference.csv, which --reference reads back without ptxas.")
+    Path ptxas;
+
+    @Option(names = "--ptxas-cache", paramLabel = "DIR",
+            description = "Where --ptxas keeps its outcomes by content hash, shared with 'sweep --evaluator ptxas' "
+                    + "if given the same folder (default: OUT/ptxas-cache).")
+    Path ptxasCache;
 
     @Option(names = "--space", paramLabel = "SPEC", required = true,
             description = "The knob space configurations are drawn from (e.g. spaces/calibration.json).")
@@ -171,8 +189,16 @@ public final class CalibrateCommand extends RegtuneCommand {
         if (corpora.isEmpty() && kernels.isEmpty()) {
             throw new UsageException("name the kernels to calibrate on: --corpus DIR, or --kernels with --reference");
         }
-        if (!kernels.isEmpty() && reference == null) {
-            throw new UsageException("--kernels needs --reference CSV, the ptxas measurements of those files");
+        if (reference != null && ptxas != null) {
+            throw new UsageException("give the ground truth once: --reference CSV or --ptxas PATH, not both");
+        }
+        if (ptxas != null && kernels.isEmpty()) {
+            throw new UsageException("--ptxas measures the --kernels files; name them (a --corpus has its own "
+                    + "measurements)");
+        }
+        if (reference == null && ptxas == null && kernels.stream().anyMatch(k -> !KernelFiles.isManifest(k))) {
+            throw new UsageException("--kernels with PTX files or folders needs their ptxas measurements: "
+                    + "--reference CSV, or --ptxas PATH to measure them now");
         }
         if (budget < 1 || folds < 2) {
             throw new UsageException("--budget must be at least 1 and --folds at least 2");
@@ -204,7 +230,7 @@ public final class CalibrateCommand extends RegtuneCommand {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new UsageException("--out '" + out + "' is not a folder");
         }
-        List<ReferenceCorpus> references = references(archProfiles);
+        List<ReferenceCorpus> references = references(archProfiles, budgetList);
         CaseSlots slots = CaseSlots.of(references, archProfiles, budgetList, this::note);
         List<Candidate> candidates;
         try {
@@ -417,7 +443,7 @@ public final class CalibrateCommand extends RegtuneCommand {
         return Numbers.fixed(f.mapePercent(), 1) + (Double.isNaN(f.mapePercent()) ? "" : "%");
     }
 
-    private List<ReferenceCorpus> references(List<ArchProfile> wanted) throws IOException {
+    private List<ReferenceCorpus> references(List<ArchProfile> wanted, List<Integer> budgetList) throws IOException {
         List<ReferenceCorpus> list = new ArrayList<>();
         for (Path dir : corpora) {
             if (!Files.isDirectory(dir)) {
@@ -429,34 +455,93 @@ public final class CalibrateCommand extends RegtuneCommand {
                 throw new UsageException(e.getMessage());
             }
         }
-        if (!kernels.isEmpty()) {
-            ReferenceCsv truth;
+        if (kernels.isEmpty()) {
+            return list;
+        }
+        List<KernelFiles> listed = new ArrayList<>();
+        for (Path k : kernels) {
+            listed.add(KernelFiles.isManifest(k) ? manifestFiles(k, wanted) : folderFiles(k, wanted));
+        }
+        ReferenceCsv truth;
+        if (reference != null) {
             try {
                 truth = ReferenceCsv.load(Arguments.readableFile(reference, "reference"));
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }
-            for (Path k : kernels) {
-                list.add(folderCorpus(k, truth, wanted));
+        } else {
+            List<ReferenceRows.Row> rows = new ArrayList<>();
+            if (ptxas != null) {
+                rows.addAll(measure(listed, budgetList));
+            } else {
+                listed.forEach(l -> rows.addAll(l.manifestReference(budgetList)));
             }
+            Files.createDirectories(out);
+            truth = ReferenceRows.write(out.resolve(ReferenceRows.FILE_NAME), rows);
+        }
+        for (KernelFiles l : listed) {
+            ReferenceCorpus corpus = l.corpus(truth);
+            if (corpus.kernels().isEmpty()) {
+                note("--kernels '" + l.dir() + "': no kernel has a ptxas figure without a budget in "
+                        + truth.description());
+            }
+            list.add(corpus);
         }
         return list;
     }
 
+    /** The --ptxas reference: every kernel of the listed files at every budget, through the sweep's evaluator. */
+    private List<ReferenceRows.Row> measure(List<KernelFiles> listed, List<Integer> budgetList) throws IOException {
+        Path executable = PtxasExecutable.resolve(ptxas, Optional::empty, "--ptxas");
+        PtxasInstallation installed;
+        try {
+            installed = PtxasInstallation.probe(executable);
+        } catch (IOException e) {
+            throw new UsageException("--ptxas cannot use " + executable + ": " + e.getMessage());
+        }
+        Path cache = ptxasCache != null ? ptxasCache : out.resolve("ptxas-cache");
+        PtxasEvaluator evaluator = new PtxasEvaluator(executable.toString(), installed.version(),
+                Math.round(EvaluatorOptions.DEFAULT_TIMEOUT_SECONDS * 1000), cache.toAbsolutePath().toString());
+        List<KernelFiles.File> files = listed.stream().flatMap(l -> l.files().stream()).toList();
+        PtxasReference.Measured m = PtxasReference.measure(files, budgetList, evaluator,
+                Runtime.getRuntime().availableProcessors(), this::note);
+        out().printf(Locale.ROOT, "reference: %s measured %d (entry, arch, budget): %d compiled now, %d from the "
+                        + "cache %s, %d without figures; written to %s%n", installed.describe(),
+                m.compiled() + m.cached(), m.compiled(), m.cached(), cache, m.refused(),
+                out.resolve(ReferenceRows.FILE_NAME));
+        out().flush();
+        return m.rows();
+    }
+
+    /** A --kernels manifest's files. */
+    private KernelFiles manifestFiles(Path csv, List<ArchProfile> wanted) throws IOException {
+        Arguments.readableFile(csv, "manifest");
+        KernelFiles files;
+        try {
+            files = KernelFiles.manifest(csv, wanted);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (files.files().isEmpty()) {
+            throw new UsageException("--kernels '" + csv + "' lists no kernel for " + wanted.stream()
+                    .map(ArchProfile::name).collect(Collectors.joining(",")));
+        }
+        return files;
+    }
+
     /**
-     * The PTX files of one --kernels argument as a corpus: a file's architecture is its folder's
-     * name, else every --arch; its repository its folder below the argument without architecture
-     * folders (the argument's own name for files directly in it).
+     * The PTX files of one --kernels folder or file: a file's architecture is its folder's name, else
+     * every --arch; its repository its folder below the argument without architecture folders (the
+     * argument's own name for files directly in it).
      */
-    private ReferenceCorpus folderCorpus(Path arg, ReferenceCsv truth, List<ArchProfile> wanted) throws IOException {
+    private KernelFiles folderFiles(Path arg, List<ArchProfile> wanted) {
         if (!Files.exists(arg)) {
             throw new UsageException("--kernels '" + arg + "' does not exist");
         }
         boolean folder = Files.isDirectory(arg);
         Path root = folder ? arg : Objects.requireNonNull(arg.toAbsolutePath().getParent(), "a file has a folder");
         String name = arg.toAbsolutePath().normalize().getFileName().toString();
-        List<FidelityHarness.Input> inputs = new ArrayList<>();
-        List<CorpusKernel> kernelList = new ArrayList<>();
+        List<KernelFiles.File> files = new ArrayList<>();
         for (Path file : Arguments.ptxFiles(List.of(arg),
                 u -> note("left out a folder that cannot be listed: " + Arguments.sentence(u)))) {
             Path parent = file.toAbsolutePath().normalize().getParent();
@@ -466,37 +551,19 @@ public final class CalibrateCommand extends RegtuneCommand {
             if (archsOfFile.isEmpty()) {
                 continue;
             }
-            Path rel = root.toAbsolutePath().normalize().relativize(parent);
-            List<String> parts = new ArrayList<>();
-            rel.forEach(p -> {
-                if (!p.toString().isEmpty() && !ArchProfiles.names().contains(p.toString())) {
-                    parts.add(p.toString());
-                }
-            });
-            String repo = parts.isEmpty() ? name : String.join("/", parts);
-            String display = file.toString();
-            Map<String, EntryTraits> scanned;
-            try {
-                scanned = PtxEntryScanner.scan(Files.readString(file, StandardCharsets.ISO_8859_1));
-            } catch (IOException e) {
-                scanned = Map.of();
-            }
+            Map<String, EntryTraits> scanned = KernelFiles.scan(file);
+            List<KernelFiles.Kernel> kernelList = new ArrayList<>();
             for (ArchProfile a : archsOfFile) {
-                Map<String, PtxasMeasurement> measured = truth.measure(file, a.name(), 0,
-                        List.copyOf(scanned.keySet()), n -> { });
-                for (Map.Entry<String, EntryTraits> e : scanned.entrySet()) {
-                    if (measured.containsKey(e.getKey())) {
-                        kernelList.add(new CorpusKernel(display, e.getKey(), a.name(), repo, e.getValue()));
-                    }
-                }
+                scanned.forEach((entry, traits) -> kernelList.add(new KernelFiles.Kernel(entry, a.name(), traits)));
             }
-            inputs.add(new FidelityHarness.Input(file, display, archsOfFile));
+            files.add(new KernelFiles.File(file, file.toString(), KernelFiles.repository(root, file, name), archsOfFile,
+                    kernelList));
         }
-        if (inputs.isEmpty()) {
+        if (files.isEmpty()) {
             throw new UsageException("--kernels '" + arg + "' holds no PTX file for " + wanted.stream()
                     .map(ArchProfile::name).collect(Collectors.joining(",")));
         }
-        return new ReferenceCorpus(name, arg, truth, inputs, kernelList);
+        return new KernelFiles(name, arg, files, List.of());
     }
 
     private List<ArchProfile> archProfiles() {
