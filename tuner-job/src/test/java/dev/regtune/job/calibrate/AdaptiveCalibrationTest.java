@@ -102,7 +102,7 @@ class AdaptiveCalibrationTest {
         Path corpus = SyntheticReference.write(dir.resolve("corpus"), known(),
                 e -> e.contains("reduce") || e.contains("hist"), FILES);
         LossWeights weights = LossWeights.parse("mape=1,within10=1,bytes=1");
-        Calibration.Result r = calibrate(corpus, Calibration.Strategy.NSGA2, SplitBy.FAMILY, weights);
+        Calibration.Result r = calibrate(corpus, Calibration.Strategy.NSGA2, SplitBy.FAMILY, weights, 12);
         assertFalse(r.front().isEmpty());
         assertTrue(r.front().contains(r.chosen()));
         for (int a : r.front()) {
@@ -157,8 +157,8 @@ class AdaptiveCalibrationTest {
     void sameSeedSameSearch() throws Exception {
         Path corpus = SyntheticReference.write(dir.resolve("corpus"), known(), e -> e.contains("hist"), FILES);
         for (Calibration.Strategy strategy : List.of(Calibration.Strategy.BAYES, Calibration.Strategy.NSGA2)) {
-            Calibration.Result a = calibrate(corpus, strategy, SplitBy.FAMILY, LossWeights.ALL, 12);
-            Calibration.Result b = calibrate(corpus, strategy, SplitBy.FAMILY, LossWeights.ALL, 12);
+            Calibration.Result a = calibrate(corpus, strategy, SplitBy.FAMILY, LossWeights.ALL, 6);
+            Calibration.Result b = calibrate(corpus, strategy, SplitBy.FAMILY, LossWeights.ALL, 6);
             assertEquals(a.losses(), b.losses());
             assertEquals(a.candidates(), b.candidates());
             assertEquals(a.front(), b.front());
