@@ -146,7 +146,8 @@ class CalibrateCommandTest {
     @Test
     void bayesRunsItsBudgetPerSearch() throws Exception {
         Path out = dir.resolve("bayes");
-        Cli.Run run = Cli.run("calibrate", "--in-process", "--corpus", corpus().toString(), "--space",
+        // in Spark local mode: every round grows the plan, which is broadcast again
+        Cli.Run run = Cli.run("calibrate", "--master", "local[2]", "--corpus", corpus().toString(), "--space",
                 "../spaces/calibration.json", "--strategy", "bayes", "--budget", "4", "--folds", "2", "--split-by",
                 "family", "--arch", "sm_90", "--budgets", "0,32", "--out", out.toString());
         assertEquals(0, run.exit(), run.err());
