@@ -286,12 +286,13 @@ public final class CalibrateCommand extends RegtuneCommand {
         // halving scores few configurations on every kernel, and bayes and nsga2 crowd theirs where the loss
         // is low: first-order indices need the space sampled evenly
         List<Sensitivity.Index> sensitivity = strat == Calibration.Strategy.HALVING || strat.adaptive() ? List.of()
-                : Sensitivity.of(candidates, result.outcomesOf(), spaceKnobs, f -> CalibrationLoss.of(f, weights));
+                : Sensitivity.of(result.candidates(), result.outcomesOf(), spaceKnobs,
+                        f -> CalibrationLoss.of(f, weights));
         String arch = archProfiles.get(archProfiles.size() - 1).name();
         Provenance provenance = new Provenance(String.join("+", corpusSources(references)),
                 "calibrate-" + strat.name().toLowerCase(Locale.ROOT) + "-" + space.name() + "-n" + budget + "-k"
                         + folds + "-" + split.cliName() + "-s" + seed,
-                ModelVersion.of(candidates.get(result.chosen()).knobs()));
+                ModelVersion.of(result.candidates().get(result.chosen()).knobs()));
         KnobProfile profile = CalibrationFiles.profile(result, weights, arch, provenance);
         Files.createDirectories(out);
         CalibrationFiles.write(out, result, profile, spaceKnobs, sensitivity, weights, slots.corpusNames());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.space.profile.KnobProfile;
 import dev.regtune.space.profile.ProfileFormat;
 import java.nio.charset.StandardCharsets;
@@ -157,6 +158,35 @@ class CalibrateCommandTest {
         // three searches (two folds and the final one) of four configurations each, some shared
         int configurations = Files.readAllLines(out.resolve("configurations.csv")).size() - 1;
         assertTrue(configurations >= 5 && configurations <= 13, "configurations: " + configurations);
+    }
+
+    @Test
+    void aSearchedConfigurationBeyondTheFirstCandidatesIsExported() throws Exception {
+        // ptxas's counts plus three: a model reserving five registers instead of two fits best, and the
+        // space offers nothing else, so the search's choice is a configuration it proposed, not the default
+        Path corpus = corpus();
+        List<String> shifted = new ArrayList<>();
+        for (String line : Files.readAllLines(corpus.resolve("ptxas-reference.csv"))) {
+            String[] c = line.split(",");
+            if (!c[0].equals("file") && c[4].equals("0")) {
+                c[5] = Integer.toString(Integer.parseInt(c[5]) + 3);
+            }
+            shifted.add(String.join(",", c));
+        }
+        Files.write(corpus.resolve("ptxas-reference.csv"), shifted, StandardCharsets.UTF_8);
+        Path space = dir.resolve("reserved.json");
+        Files.writeString(space, "{\"name\": \"reserved\", \"knobs\": [{\"knob\": \"RegTuneReservedRegisters\", "
+                + "\"values\": [4, 5, 6]}]}");
+        Path out = dir.resolve("shifted");
+        Cli.Run run = Cli.run("calibrate", "--in-process", "--corpus", corpus.toString(), "--space", space.toString(),
+                "--strategy", "bayes", "--budget", "3", "--folds", "2", "--split-by", "family", "--arch", "sm_90",
+                "--budgets", "0", "--out", out.toString());
+        assertEquals(0, run.exit(), run.err());
+        KnobProfile profile = ProfileFormat.readFile(out.resolve("profile.json"));
+        assertEquals(5.0, profile.knobs().get(KnobCatalogue.require("RegTuneReservedRegisters")), run.out());
+        String finalRow = Files.readAllLines(out.resolve("configurations.csv")).stream()
+                .filter(l -> l.split(",")[2].contains("final")).findFirst().orElseThrow();
+        assertTrue(finalRow.contains(",5,"), finalRow);
     }
 
     @Test
