@@ -149,7 +149,8 @@ configurations the indices are biased upwards; read them as a ranking.
 '''),
     figure(r'''
 if sensitivity.empty or sensitivity["first_order_index"].isna().all():
-    placeholder("Sensitivity of the loss", "no sensitivity (halving, or the loss never varied): nothing to plot")
+    placeholder("Sensitivity of the loss", "no sensitivity (halving, bayes or nsga2, whose configurations "
+                "do not sample the space evenly, or the loss never varied): nothing to plot")
 else:
     grid = sensitivity.pivot(index="knob", columns="kind", values="first_order_index")
     kinds = [k for k in ["all", "calls", "local", "tensor", "plain"] if k in grid.columns]
@@ -170,6 +171,50 @@ else:
     ax.set_title("Sensitivity of the loss against ptxas to each knob")
     fig.tight_layout()
     plt.show()
+'''),
+    md(r'''
+## The Pareto front (`--strategy nsga2`)
+
+NSGA-II minimises the terms of the loss that `--objective` weighs as separate objectives; the
+final search's non-dominated configurations are in `front.csv`, and the one with the lowest
+weighted loss is exported. Each panel is one pair of those terms (0 is perfect): every
+configuration scored on every kernel in grey, the front in blue, the exported one circled, the
+default a star. Other strategies write no front.
+'''),
+    figure(r'''
+TERM_OF = {  # configurations.csv's figures as the loss's terms (an undefined figure counts as 1)
+    "mape": lambda c: c["mape_percent"] / 100,
+    "spearman": lambda c: 1 - c["spearman"],
+    "within10": lambda c: 1 - c["within_10_percent"] / 100,
+    "f1": lambda c: 1 - c["spill_f1"],
+    "bytes": lambda c: 1 - c["spill_within_2x_percent"] / 100,
+}
+front_file = CALIBRATION / "front.csv"
+if not front_file.exists():
+    placeholder("Pareto front", "no front.csv: this calibration did not run --strategy nsga2")
+else:
+    front = pd.read_csv(front_file)
+    terms = [t for t in TERM_OF if t in front.columns]
+    every = configs[configs["loss"].notna()]
+    pairs = [(a, b) for i, a in enumerate(terms) for b in terms[i + 1:]]
+    fig, axes = plt.subplots(1, len(pairs), figsize=(4.2 * len(pairs), 3.8), squeeze=False)
+    for ax, (a, b) in zip(axes.flat, pairs):
+        ax.scatter(TERM_OF[a](every).fillna(1), TERM_OF[b](every).fillna(1), s=14, color="0.7",
+                   label="configurations")
+        ax.scatter(front[a], front[b], s=30, color="tab:blue", label="front")
+        chosen = front[front["chosen"]]
+        ax.scatter(chosen[a], chosen[b], s=160, facecolors="none", edgecolors="black", label="exported")
+        d = every[every["name"] == "default"]
+        ax.scatter(TERM_OF[a](d).fillna(1), TERM_OF[b](d).fillna(1), marker="*", s=120, color="tab:red",
+                   zorder=3, label="default")
+        ax.set_xlabel(f"{a} term (0 is perfect)")
+        ax.set_ylabel(f"{b} term (0 is perfect)")
+        ax.grid(alpha=0.3)
+    axes.flat[0].legend(fontsize=8)
+    fig.suptitle("NSGA-II's Pareto front over the weighted terms of the loss (every kernel)")
+    fig.tight_layout()
+    plt.show()
+    display(front)
 '''),
     md(r'''
 ## The loss against each knob's value

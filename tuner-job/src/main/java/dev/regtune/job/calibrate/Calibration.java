@@ -1,6 +1,7 @@
 package dev.regtune.job.calibrate;
 
 import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.Knobs;
 import dev.regtune.job.fidelity.CalibrationLoss;
 import dev.regtune.job.fidelity.Candidate;
 import dev.regtune.job.fidelity.CorpusKernel;
@@ -8,17 +9,20 @@ import dev.regtune.job.fidelity.FoldAssignment;
 import dev.regtune.job.fidelity.GroupFigures;
 import dev.regtune.job.fidelity.KernelOutcome;
 import dev.regtune.job.fidelity.LossWeights;
+import dev.regtune.space.KnobSpace;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Chooses a configuration by the loss against ptxas, with k-fold cross-validation.
@@ -29,13 +33,16 @@ import java.util.function.Consumer;
  * them (the earlier candidate on a tie, so the default wins ties); by {@link Strategy#HALVING},
  * successive halving over files of those kernels (every candidate on a few files, the best third
  * on three times as many, ... until one is left), the loss of a round computed over the kernels
- * seen in it. The chosen configuration is then scored on the fold's own kernels, which nothing of
+ * seen in it; by {@link Strategy#BAYES} or {@link Strategy#NSGA2}, an adaptive search of the space
+ * ({@link SearchChoice}) that proposes its configurations from the losses on those kernels alone and
+ * scores each on all of them. The chosen configuration is then scored on the fold's own kernels, which nothing of
  * the choice saw: the loss is only ever computed over the training kernels' outcomes (and their
  * ptxas figures). The held-out figures of all folds together are the cross-validated ones; the
  * final configuration is chosen the same way on every kernel.
  *
  * <p>Evaluations are cached per (file, configuration), so a configuration that several folds
- * consider is allocated once; each batch of missing evaluations goes to the {@link ModelEvaluator}
+ * consider is allocated once (an adaptive search adds the configurations it proposes to the
+ * candidates, the same knobs to the same index); each batch of missing evaluations goes to the {@link ModelEvaluator}
  * (one Spark job) at once.
  */
 public final class Calibration {
@@ -46,11 +53,29 @@ public final class Calibration {
         /** Scrambled Sobol points, every one on every training kernel. */
         SOBOL,
         /** Sobol points raced by successive halving over files (eta 3). */
-        HALVING;
+        HALVING,
+        /**
+         * A tree-structured Parzen estimator over the space's unit cube, one configuration per round,
+         * each scored on every training kernel; minimises the weighted loss.
+         */
+        BAYES,
+        /**
+         * NSGA-II over the loss's weighted terms, a population per round, each configuration scored on
+         * every training kernel; the configuration of the Pareto front with the lowest weighted loss wins.
+         */
+        NSGA2;
 
         /** The sampler drawing its points. */
         String sampler() {
             return this == RANDOM ? "random" : "sobol";
+        }
+
+        /**
+         * Whether configurations are proposed round by round from the losses observed (bayes, nsga2)
+         * rather than drawn before the run.
+         */
+        public boolean adaptive() {
+            return this == BAYES || this == NSGA2;
         }
     }
 
@@ -65,12 +90,31 @@ public final class Calibration {
      * @param folds k, at least 2
      * @param strategy how each fold chooses
      * @param weights the objective
-     * @param seed the seed of halving's file order
+     * @param seed the seed of halving's file order and of the adaptive searches (fold f searches with
+     *     seed + f, the final choice with seed + folds)
+     * @param space the space an adaptive strategy searches (null for the others)
+     * @param budget configurations an adaptive strategy evaluates per choice, besides the base
      */
     public record Request(List<Candidate> candidates, SplitBy split, int folds, Strategy strategy, LossWeights weights,
-            long seed) {
+            long seed, @Nullable KnobSpace space, int budget) {
         public Request {
             candidates = List.copyOf(candidates);
+            if (candidates.isEmpty()) {
+                throw new IllegalArgumentException("a calibration needs the base configuration at least");
+            }
+            if (strategy.adaptive() && (space == null || budget < 1)) {
+                throw new IllegalArgumentException(strategy + " needs a space and a budget of at least 1");
+            }
+            if (strategy == Strategy.NSGA2 && SearchChoice.terms(weights).length < 2) {
+                throw new IllegalArgumentException("nsga2 trades terms of the loss off against each other, so the "
+                        + "objective must weigh two terms at least, not '" + weights + "'");
+            }
+        }
+
+        /** A request whose configurations are all drawn before the run (random, sobol, halving). */
+        public Request(List<Candidate> candidates, SplitBy split, int folds, Strategy strategy, LossWeights weights,
+                long seed) {
+            this(candidates, split, folds, strategy, weights, seed, null, 0);
         }
     }
 
@@ -105,16 +149,21 @@ public final class Calibration {
      *     --profile} compares)
      * @param defaultOutcomes the base configuration's outcomes, per corpus
      * @param outcomesOf every configuration evaluated on every kernel: its outcomes over all corpora
+     * @param front for nsga2 the final choice's Pareto front over the weighted terms (configuration
+     *     indices, ascending; the chosen one among them); empty for the other strategies
      */
     public record Result(List<Candidate> candidates, List<Fold> folds, int chosen, GroupFigures chosenFigures,
             Map<Integer, Double> losses,
             Map<Integer, GroupFigures> figures, GroupFigures crossValidated, GroupFigures defaultFigures,
             List<List<KernelOutcome>> finalOutcomes, List<List<KernelOutcome>> defaultOutcomes,
-            Map<Integer, List<KernelOutcome>> outcomesOf) {
+            Map<Integer, List<KernelOutcome>> outcomesOf, List<Integer> front) {
     }
 
     private final CaseSlots slots;
-    private final EvaluationPlan plan;
+    private EvaluationPlan plan;
+    private final List<Candidate> candidates;
+    private final Map<Knobs, Integer> candidateIndex = new HashMap<>();
+    private List<Integer> lastFront = List.of();
     private final ModelEvaluator evaluator;
     private final Request request;
     private final Consumer<String> progress;
@@ -133,9 +182,27 @@ public final class Calibration {
         }
         this.slots = slots;
         this.plan = plan;
+        this.candidates = new ArrayList<>(request.candidates());
+        for (int c = 0; c < candidates.size(); c++) {
+            candidateIndex.putIfAbsent(candidates.get(c).knobs(), c);
+        }
         this.evaluator = evaluator;
         this.request = request;
         this.progress = progress;
+    }
+
+    /** How many terms of the loss an objective weighs (nsga2's objectives). */
+    public static int objectiveTerms(LossWeights weights) {
+        return SearchChoice.terms(weights).length;
+    }
+
+    /** The names of the terms an objective weighs, comma-separated: "mape, f1, bytes". */
+    public static String objectiveTermNames(LossWeights weights) {
+        List<String> names = new ArrayList<>();
+        for (int i : SearchChoice.terms(weights)) {
+            names.add(LossWeights.TERMS.get(i));
+        }
+        return String.join(", ", names);
     }
 
     /** (file, configuration) evaluations run so far. */
@@ -180,6 +247,7 @@ public final class Calibration {
         BiPredicate<Integer, CorpusKernel> all = (c, k) -> true;
         Map<Integer, Double> losses = new TreeMap<>();
         int chosen = choose(all, request.seed() + request.folds(), losses);
+        List<Integer> front = lastFront;
         List<List<KernelOutcome>> finalOutcomes = outcomes(chosen, all);
         List<List<KernelOutcome>> defaultOutcomes = outcomes(0, all);
         List<KernelOutcome> pooled = new ArrayList<>();
@@ -195,9 +263,9 @@ public final class Calibration {
             outcomesOf.put(c, o);
             figures.put(c, figures(o, c));
         }
-        return new Result(request.candidates(), folds, chosen, figures(flat(finalOutcomes), chosen), losses, figures,
-                GroupFigures.model(pooled, 0, "cross-validated"), figures(flat(defaultOutcomes), 0), finalOutcomes,
-                defaultOutcomes, outcomesOf);
+        return new Result(List.copyOf(candidates), folds, chosen, figures(flat(finalOutcomes), chosen), losses,
+                figures, GroupFigures.model(pooled, 0, "cross-validated"), figures(flat(defaultOutcomes), 0),
+                finalOutcomes, defaultOutcomes, outcomesOf, front);
     }
 
     private static String key(KernelOutcome o) {
@@ -210,7 +278,7 @@ public final class Calibration {
     }
 
     private GroupFigures figures(List<KernelOutcome> outcomes, int config) {
-        return GroupFigures.model(outcomes, 0, request.candidates().get(config).name());
+        return GroupFigures.model(outcomes, 0, candidates.get(config).name());
     }
 
     private static List<KernelOutcome> flat(List<List<KernelOutcome>> perCorpus) {
@@ -220,6 +288,9 @@ public final class Calibration {
     /** The chosen configuration's index; {@code losses} receives every loss over all of {@code kernels}. */
     private int choose(BiPredicate<Integer, CorpusKernel> kernels, long seed, Map<Integer, Double> losses) {
         List<Integer> files = filesOf(kernels);
+        if (request.strategy().adaptive()) {
+            return search(kernels, files, seed, losses);
+        }
         List<Integer> every = new ArrayList<>();
         for (int c = 0; c < request.candidates().size(); c++) {
             every.add(c);
@@ -280,6 +351,37 @@ public final class Calibration {
         }
     }
 
+    /** One adaptive search on the kernels accepted; every configuration it scores is scored on all of them. */
+    private int search(BiPredicate<Integer, CorpusKernel> kernels, List<Integer> files, long seed,
+            Map<Integer, Double> losses) {
+        Knobs base = candidates.get(0).knobs();
+        SearchChoice.Scorer scorer = new SearchChoice.Scorer() {
+            @Override
+            public int candidate(Knobs knobs) {
+                return candidateIndex.computeIfAbsent(knobs, k -> {
+                    candidates.add(Candidate.of("c" + candidates.size(), k, base));
+                    plan = plan.withConfigurations(candidates.stream().map(Candidate::knobs).toList());
+                    return candidates.size() - 1;
+                });
+            }
+
+            @Override
+            public Map<Integer, GroupFigures> figures(List<Integer> configs) {
+                ensure(configs, files);
+                Map<Integer, GroupFigures> f = new TreeMap<>();
+                for (int c : configs) {
+                    f.put(c, Calibration.this.figures(flat(outcomes(c, kernels)), c));
+                }
+                return f;
+            }
+        };
+        SearchChoice.Choice choice = SearchChoice.run(request.strategy(), Objects.requireNonNull(request.space()),
+                base, request.budget(), seed, request.weights(), scorer);
+        losses.putAll(choice.losses());
+        lastFront = choice.front();
+        return choice.chosen();
+    }
+
     /** The files of the kernels a predicate accepts (those that parsed), in index order. */
     private List<Integer> filesOf(BiPredicate<Integer, CorpusKernel> kernels) {
         Set<Integer> files = new TreeSet<>();
@@ -299,7 +401,7 @@ public final class Calibration {
     private List<List<KernelOutcome>> outcomes(int config, BiPredicate<Integer, CorpusKernel> kernels) {
         ensure(List.of(config), filesOf(kernels));
         String allocator = KnobCatalogue.ALLOCATOR.format(
-                request.candidates().get(config).knobs().get(KnobCatalogue.ALLOCATOR));
+                candidates.get(config).knobs().get(KnobCatalogue.ALLOCATOR));
         return slots.outcomes(allocator, rows.getOrDefault(config, Map.of()), kernels,
                 evaluated.getOrDefault(config, Set.of()));
     }

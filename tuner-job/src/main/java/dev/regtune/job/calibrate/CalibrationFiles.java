@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -39,7 +40,11 @@ import org.apache.commons.csv.CSVPrinter;
  *       of them), its loss on each fold's training kernels and which folds chose it.</li>
  *   <li>{@code folds.csv}: one row per fold: its groups, kernels, the chosen configuration, and the
  *       default's and the choice's training and held-out losses.</li>
- *   <li>{@code sensitivity.csv}: {@link Sensitivity}'s indices.</li>
+ *   <li>{@code sensitivity.csv}: {@link Sensitivity}'s indices (empty for halving, bayes and nsga2,
+ *       whose configurations do not sample the space evenly).</li>
+ *   <li>{@code front.csv} (nsga2 only): the final search's Pareto front over the terms the objective
+ *       weighs: each configuration's index, name, whether it was chosen (the lowest weighted loss),
+ *       the knobs the space varies, its terms (0 is perfect) and its weighted loss.</li>
  *   <li>{@code fidelity/}: {@code regtune fidelity --report-dir}'s files for the final configuration
  *       alone, per corpus; {@code fidelity --profile profile.json --report-dir R} on the same
  *       corpora, architectures and budgets writes the same {@code groups.csv}.</li>
@@ -104,6 +109,9 @@ public final class CalibrationFiles {
         writeConfigurations(dir.resolve("configurations.csv"), r, spaceKnobs, weights);
         writeFolds(dir.resolve("folds.csv"), r, weights);
         writeSensitivity(dir.resolve("sensitivity.csv"), sensitivity);
+        if (!r.front().isEmpty()) {
+            writeFront(dir.resolve("front.csv"), r, spaceKnobs, weights);
+        }
         Path fidelity = dir.resolve("fidelity");
         Files.createDirectories(fidelity);
         String allocator = KnobCatalogue.ALLOCATOR.format(profile.knobs().get(KnobCatalogue.ALLOCATOR));
@@ -181,6 +189,36 @@ public final class CalibrationFiles {
                         number(f.trainingLosses().getOrDefault(f.chosen(), Double.NaN)),
                         number(CalibrationLoss.of(f.defaultHeldOut(), weights)),
                         number(CalibrationLoss.of(f.heldOut(), weights)));
+            }
+        }
+    }
+
+    private static void writeFront(Path file, Calibration.Result r, List<KnobDef> knobs, LossWeights weights)
+            throws IOException {
+        List<String> columns = new ArrayList<>(List.of("config", "name", "chosen"));
+        knobs.forEach(k -> columns.add(k.name()));
+        List<Integer> terms = new ArrayList<>();
+        for (int i = 0; i < LossWeights.TERMS.size(); i++) {
+            if (weights.weight(i) > 0) {
+                terms.add(i);
+                columns.add(LossWeights.TERMS.get(i));
+            }
+        }
+        columns.add("loss");
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+                CSVPrinter out = printer(w, columns)) {
+            for (int c : r.front()) {
+                Candidate cand = r.candidates().get(c);
+                List<String> row = new ArrayList<>(List.of(Integer.toString(c), cand.name(),
+                        Boolean.toString(c == r.chosen())));
+                for (KnobDef k : knobs) {
+                    row.add(k.format(cand.knobs().get(k)));
+                }
+                GroupFigures f = Objects.requireNonNull(r.figures().get(c), "a front configuration has figures");
+                double[] v = CalibrationLoss.terms(f);
+                terms.forEach(i -> row.add(number(v[i])));
+                row.add(number(CalibrationLoss.of(f, weights)));
+                out.printRecord(row);
             }
         }
     }

@@ -14,6 +14,7 @@ import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -35,6 +36,14 @@ public final class EvaluationPlan implements Serializable {
         this.files = new ArrayList<>(files);
         this.budgets = budgets.stream().mapToInt(Integer::intValue).toArray();
         this.knobs = new ArrayList<>(configurations.stream().map(Knobs::toArray).toList());
+    }
+
+    /**
+     * The same files and budgets with {@code configurations} (an adaptive search's candidates so far):
+     * a new plan, so that an evaluator that broadcasts plans broadcasts it again.
+     */
+    public EvaluationPlan withConfigurations(List<Knobs> configurations) {
+        return new EvaluationPlan(files, Arrays.stream(budgets).boxed().toList(), configurations);
     }
 
     /** How many configurations the plan holds. */

@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * Evaluates a batch as one Spark job: the plan is broadcast, every (file, configuration) pair is
  * a task of its own (files differ in size by three orders of magnitude, so small tasks balance the
  * executors), and the rows come back to the driver, which is where the loss is computed. The rows
- * are small: one per entry, architecture and budget.
+ * are small: one per entry, architecture and budget. A new plan (an adaptive search's candidates grew)
+ * is broadcast anew and the previous broadcast destroyed.
  */
 public final class SparkModelEvaluator implements ModelEvaluator {
     private final JavaSparkContext jsc;
@@ -30,6 +31,10 @@ public final class SparkModelEvaluator implements ModelEvaluator {
         }
         Broadcast<EvaluationPlan> b = broadcast;
         if (broadcastPlan != plan || b == null) {
+            if (b != null) {
+                // an adaptive search grows the plan round by round; the jobs of the old one have finished
+                b.destroy();
+            }
             b = jsc.broadcast(plan);
             broadcast = b;
             broadcastPlan = plan;

@@ -9,24 +9,25 @@ import dev.regtune.job.calibrate.CalibrationFiles;
 import dev.regtune.job.calibrate.Candidates;
 import dev.regtune.job.calibrate.CaseSlots;
 import dev.regtune.job.calibrate.EvaluationPlan;
+import dev.regtune.job.calibrate.KernelFiles;
 import dev.regtune.job.calibrate.LocalModelEvaluator;
 import dev.regtune.job.calibrate.ModelEvaluator;
+import dev.regtune.job.calibrate.PtxasReference;
+import dev.regtune.job.calibrate.ReferenceRows;
 import dev.regtune.job.calibrate.Sensitivity;
 import dev.regtune.job.calibrate.SparkModelEvaluator;
 import dev.regtune.job.calibrate.SplitBy;
 import dev.regtune.job.fidelity.CalibrationLoss;
 import dev.regtune.job.fidelity.Candidate;
-import dev.regtune.job.fidelity.CorpusKernel;
 import dev.regtune.job.fidelity.EntryTraits;
 import dev.regtune.job.fidelity.FidelityBreakdown;
-import dev.regtune.job.fidelity.FidelityHarness;
 import dev.regtune.job.fidelity.GroupFigures;
 import dev.regtune.job.fidelity.KernelOutcome;
 import dev.regtune.job.fidelity.LossWeights;
-import dev.regtune.job.fidelity.PtxEntryScanner;
-import dev.regtune.job.fidelity.PtxasMeasurement;
 import dev.regtune.job.fidelity.ReferenceCorpus;
 import dev.regtune.job.fidelity.ReferenceCsv;
+import dev.regtune.job.ptxas.PtxasEvaluator;
+import dev.regtune.job.ptxas.PtxasInstallation;
 import dev.regtune.job.report.Numbers;
 import dev.regtune.job.report.TextTable;
 import dev.regtune.job.results.ModelVersion;
@@ -37,7 +38,6 @@ import dev.regtune.space.profile.KnobProfile;
 import dev.regtune.space.profile.Provenance;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,13 +73,16 @@ import picocli.CommandLine.Option;
                     + "the provenance; 'regtune fidelity --profile DIR/profile.json' on the same corpora, --arch and "
                     + "--budgets reproduces its figures exactly), configurations.csv (every configuration's knobs, "
                     + "loss and figures), folds.csv, sensitivity.csv (which knobs move the loss, per kind of kernel) "
-                    + "and fidelity/ (fidelity --report-dir's files for the final configuration)."
+                    + "and fidelity/ (fidelity --report-dir's files for the final configuration); with nsga2, "
+                    + "front.csv (the final search's Pareto front); when the ground truth is measured by --ptxas or "
+                    + "read from a --kernels manifest, ptxas-reference.csv (that truth, for --reference)."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
             "0:the calibration ran and its files were written",
             "1:no kernel had both a model and a ptxas result",
-            "2:usage error: no corpus, an unreadable space or reference, fewer groups than folds, a bad objective"
+            "2:usage error: no corpus, an unreadable space or reference, fewer groups than folds, a bad objective, "
+                    + "--ptxas missing or not runnable"
         })
 public final class CalibrateCommand extends RegtuneCommand {
 
@@ -88,10 +91,13 @@ public final class CalibrateCommand extends RegtuneCommand {
                     + "the bundled corpus's (ptxas-reference.csv, ptx/ARCH/), as for 'regtune fidelity --corpus'.")
     List<Path> corpora = new ArrayList<>();
 
-    @Option(names = "--kernels", paramLabel = "FOLDER-OR-PTX",
-            description = "PTX files, or folders of them, measured in --reference (repeatable; with or instead of "
-                    + "--corpus). A file's architecture is the name of its folder (else every --arch); its "
-                    + "repository is its folder below the one given, architecture folders left out.")
+    @Option(names = "--kernels", paramLabel = "FOLDER|PTX|MANIFEST",
+            description = "PTX files or folders of them, or a corpus manifest (.csv, the format of "
+                    + "datasets/corpus/manifest.csv, as 'sweep --kernels' takes), repeatable, with or instead of "
+                    + "--corpus. A file's architecture is the name of its folder (else every --arch), a manifest "
+                    + "row's its arch column; its repository is its folder below the one given (for a manifest, "
+                    + "below the folder its file column is relative to), architecture folders left out. The ground "
+                    + "truth is --reference, else what --ptxas measures, else a manifest's own ptxas columns.")
     List<Path> kernels = new ArrayList<>();
 
     @Option(names = "--reference", paramLabel = "CSV",
@@ -99,17 +105,35 @@ public final class CalibrateCommand extends RegtuneCommand {
                     + "datasets/corpus/ptxas-reference.csv.")
     Path reference;
 
+    @Option(names = "--ptxas", paramLabel = "PATH",
+            description = "Measure the --kernels files with this ptxas instead of reading --reference: every entry "
+                    + "at every --arch and --budgets, 'ptxas -v -arch=ARCH [-maxrregcount N] -e ENTRY', cached by "
+                    + "content as the sweep's ptxas evaluator caches (--ptxas-cache); the figures are written to "
+                    + "OUT/ptxas-reference.csv, which --reference reads back without ptxas.")
+    Path ptxas;
+
+    @Option(names = "--ptxas-cache", paramLabel = "DIR",
+            description = "Where --ptxas keeps its outcomes by content hash, shared with 'sweep --evaluator ptxas' "
+                    + "if given the same folder (default: OUT/ptxas-cache).")
+    Path ptxasCache;
+
     @Option(names = "--space", paramLabel = "SPEC", required = true,
             description = "The knob space configurations are drawn from (e.g. spaces/calibration.json).")
     Path spaceFile;
 
     @Option(names = "--strategy", paramLabel = "STRATEGY", defaultValue = "sobol",
-            description = "random or sobol (every configuration on every training kernel), or halving (Sobol "
-                    + "points raced by successive halving over files, eta 3) (default: ${DEFAULT-VALUE}).")
+            description = "random or sobol (every configuration on every training kernel), halving (Sobol "
+                    + "points raced by successive halving over files, eta 3), bayes (a tree-structured Parzen "
+                    + "estimator proposing one configuration at a time from the losses seen so far) or nsga2 "
+                    + "(NSGA-II over the terms --objective weighs, at least two; the Pareto front is printed and "
+                    + "written to front.csv, and its configuration with the lowest weighted loss is chosen). bayes "
+                    + "and nsga2 search each fold on its training kernels only (default: ${DEFAULT-VALUE}).")
     String strategy;
 
     @Option(names = "--budget", paramLabel = "N", defaultValue = "16",
-            description = "Configurations drawn from the space besides the default (default: ${DEFAULT-VALUE}).")
+            description = "Configurations drawn from the space besides the default; for bayes and nsga2, "
+                    + "configurations each search evaluates on all its training kernels (one search per fold "
+                    + "and one for the final choice) (default: ${DEFAULT-VALUE}).")
     int budget;
 
     @Option(names = "--folds", paramLabel = "K", defaultValue = "5",
@@ -165,8 +189,16 @@ public final class CalibrateCommand extends RegtuneCommand {
         if (corpora.isEmpty() && kernels.isEmpty()) {
             throw new UsageException("name the kernels to calibrate on: --corpus DIR, or --kernels with --reference");
         }
-        if (!kernels.isEmpty() && reference == null) {
-            throw new UsageException("--kernels needs --reference CSV, the ptxas measurements of those files");
+        if (reference != null && ptxas != null) {
+            throw new UsageException("give the ground truth once: --reference CSV or --ptxas PATH, not both");
+        }
+        if (ptxas != null && kernels.isEmpty()) {
+            throw new UsageException("--ptxas measures the --kernels files; name them (a --corpus has its own "
+                    + "measurements)");
+        }
+        if (reference == null && ptxas == null && kernels.stream().anyMatch(k -> !KernelFiles.isManifest(k))) {
+            throw new UsageException("--kernels with PTX files or folders needs their ptxas measurements: "
+                    + "--reference CSV, or --ptxas PATH to measure them now");
         }
         if (budget < 1 || folds < 2) {
             throw new UsageException("--budget must be at least 1 and --folds at least 2");
@@ -177,13 +209,19 @@ public final class CalibrateCommand extends RegtuneCommand {
         try {
             strat = Calibration.Strategy.valueOf(strategy.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--strategy expects random, sobol or halving, not '" + strategy + "'");
+            throw new UsageException("--strategy expects random, sobol, halving, bayes or nsga2, not '" + strategy
+                    + "'");
         }
         try {
             split = SplitBy.named(splitBy);
             weights = LossWeights.parse(objective);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
+        }
+        if (strat == Calibration.Strategy.NSGA2 && Calibration.objectiveTerms(weights) < 2) {
+            throw new UsageException("--strategy nsga2 trades terms of the loss off against each other, so "
+                    + "--objective must weigh two terms at least (e.g. loss, or mape=1,f1=1,bytes=1), not '"
+                    + objective + "'");
         }
         KnobSpace space = SpaceValidateCommand.load(Arguments.readableFile(spaceFile, "space spec"));
         Knobs base = knobOptions.knobs();
@@ -192,28 +230,36 @@ public final class CalibrateCommand extends RegtuneCommand {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new UsageException("--out '" + out + "' is not a folder");
         }
-        List<ReferenceCorpus> references = references(archProfiles);
+        List<ReferenceCorpus> references = references(archProfiles, budgetList);
         CaseSlots slots = CaseSlots.of(references, archProfiles, budgetList, this::note);
         List<Candidate> candidates;
         try {
-            candidates = Candidates.draw(space, base, strat.name().toLowerCase(Locale.ROOT).equals("random")
-                    ? "random" : "sobol", budget, seed);
+            candidates = strat.adaptive() ? List.of(Candidate.of("default", base, base))
+                    : Candidates.draw(space, base, strat == Calibration.Strategy.RANDOM ? "random" : "sobol", budget,
+                            seed);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--space '" + spaceFile + "': " + e.getMessage());
         }
         EvaluationPlan plan = new EvaluationPlan(slots.files(), budgetList, candidates.stream()
                 .map(Candidate::knobs).toList());
-        Calibration.Request request = new Calibration.Request(candidates, split, folds, strat, weights, seed);
+        Calibration.Request request = new Calibration.Request(candidates, split, folds, strat, weights, seed,
+                space, budget);
         int kernelCount = 0;
         for (int c = 0; c < references.size(); c++) {
             kernelCount += slots.kernels(c).size();
         }
-        out().printf(Locale.ROOT, "calibrate: %d kernel outcomes (entry x arch) of %s on %s, budgets %s; %d "
-                        + "configurations (the default and %d %s points of space '%s'); %d folds by %s; objective %s%n",
+        String configurations = strat.adaptive()
+                ? String.format(Locale.ROOT, "the default and %d configurations per search of space '%s' by %s", budget,
+                        space.name(), strat == Calibration.Strategy.BAYES ? "a tree-structured Parzen estimator"
+                                : "NSGA-II over " + Calibration.objectiveTermNames(weights))
+                : String.format(Locale.ROOT, "%d configurations (the default and %d %s points of space '%s')",
+                        candidates.size(), candidates.size() - 1,
+                        strat == Calibration.Strategy.RANDOM ? "random" : "Sobol", space.name());
+        out().printf(Locale.ROOT, "calibrate: %d kernel outcomes (entry x arch) of %s on %s, budgets %s; %s; %d "
+                        + "folds by %s; objective %s%n",
                 kernelCount, String.join(", ", slots.corpusNames()),
                 archProfiles.stream().map(ArchProfile::name).collect(Collectors.joining(", ")),
-                budgetList.stream().map(String::valueOf).collect(Collectors.joining(",")), candidates.size(),
-                candidates.size() - 1, strat == Calibration.Strategy.RANDOM ? "random" : "Sobol", space.name(), folds,
+                budgetList.stream().map(String::valueOf).collect(Collectors.joining(",")), configurations, folds,
                 split.cliName(), weights);
         out().flush();
         Calibration.Result result;
@@ -237,17 +283,20 @@ public final class CalibrateCommand extends RegtuneCommand {
         }
         List<KnobDef> spaceKnobs = space.dimensionList().stream().map(Dimension::knob).flatMap(Optional::stream)
                 .distinct().toList();
-        List<Sensitivity.Index> sensitivity = strat == Calibration.Strategy.HALVING ? List.of()
-                : Sensitivity.of(candidates, result.outcomesOf(), spaceKnobs, f -> CalibrationLoss.of(f, weights));
+        // halving scores few configurations on every kernel, and bayes and nsga2 crowd theirs where the loss
+        // is low: first-order indices need the space sampled evenly
+        List<Sensitivity.Index> sensitivity = strat == Calibration.Strategy.HALVING || strat.adaptive() ? List.of()
+                : Sensitivity.of(result.candidates(), result.outcomesOf(), spaceKnobs,
+                        f -> CalibrationLoss.of(f, weights));
         String arch = archProfiles.get(archProfiles.size() - 1).name();
         Provenance provenance = new Provenance(String.join("+", corpusSources(references)),
                 "calibrate-" + strat.name().toLowerCase(Locale.ROOT) + "-" + space.name() + "-n" + budget + "-k"
                         + folds + "-" + split.cliName() + "-s" + seed,
-                ModelVersion.of(candidates.get(result.chosen()).knobs()));
+                ModelVersion.of(result.candidates().get(result.chosen()).knobs()));
         KnobProfile profile = CalibrationFiles.profile(result, weights, arch, provenance);
         Files.createDirectories(out);
         CalibrationFiles.write(out, result, profile, spaceKnobs, sensitivity, weights, slots.corpusNames());
-        print(result, weights, slots.corpusNames(), sensitivity, evaluations);
+        print(result, weights, slots.corpusNames(), sensitivity, evaluations, strat);
         return 0;
     }
 
@@ -265,7 +314,7 @@ public final class CalibrateCommand extends RegtuneCommand {
     }
 
     private void print(Calibration.Result r, LossWeights weights, List<String> corpora,
-            List<Sensitivity.Index> sensitivity, long evaluations) {
+            List<Sensitivity.Index> sensitivity, long evaluations, Calibration.Strategy strat) {
         PrintWriter o = out();
         o.println();
         o.println("folds (loss on the other folds' kernels = train, on the fold's own = test):");
@@ -292,6 +341,9 @@ public final class CalibrateCommand extends RegtuneCommand {
                 + "default is chosen on nothing, so its test figures are its train figures).");
         o.println();
         o.println("calibrated configuration " + chosen.name() + ": " + chosen.changes());
+        if (!r.front().isEmpty()) {
+            printFront(r, weights);
+        }
         o.println();
         o.println("the calibrated configuration per corpus and architecture ('regtune fidelity --profile' prints "
                 + "these as its 'all' rows):");
@@ -311,6 +363,11 @@ public final class CalibrateCommand extends RegtuneCommand {
             }
         }
         per.print(o);
+        if (strat.adaptive()) {
+            o.println();
+            o.println("no sensitivity for " + strat.name().toLowerCase(Locale.ROOT) + ": its configurations crowd "
+                    + "where the loss is low, and first-order indices need the space sampled evenly (use sobol)");
+        }
         if (!sensitivity.isEmpty()) {
             o.println();
             o.println("sensitivity of the loss (first-order index: share of its variance over the "
@@ -329,8 +386,42 @@ public final class CalibrateCommand extends RegtuneCommand {
         }
         o.println();
         o.printf(Locale.ROOT, "%d (file, configuration) evaluations; wrote %s (profile.json, configurations.csv, "
-                + "folds.csv, sensitivity.csv, fidelity/)%n", evaluations, out);
+                + "folds.csv, sensitivity.csv, %sfidelity/)%n", evaluations, out, r.front().isEmpty() ? ""
+                : "front.csv, ");
         o.flush();
+    }
+
+    /** The final choice's Pareto front: each configuration's terms, its weighted loss and which one was chosen. */
+    private void printFront(Calibration.Result r, LossWeights weights) {
+        PrintWriter o = out();
+        o.println();
+        o.println("Pareto front of the final search over " + Calibration.objectiveTermNames(weights) + " (every "
+                + "kernel; lower is better; * = chosen by the weighted loss, exported as profile.json):");
+        List<String> header = new ArrayList<>(List.of("", "configuration"));
+        List<Integer> terms = new ArrayList<>();
+        for (int i = 0; i < LossWeights.TERMS.size(); i++) {
+            if (weights.weight(i) > 0) {
+                terms.add(i);
+                header.add(LossWeights.TERMS.get(i));
+            }
+        }
+        header.add("loss");
+        header.add("changes");
+        int[] right = new int[terms.size() + 1];
+        for (int i = 0; i < right.length; i++) {
+            right[i] = i + 2;
+        }
+        TextTable t = new TextTable(header.toArray(String[]::new)).rightAligned(right);
+        for (int c : r.front()) {
+            GroupFigures f = Objects.requireNonNull(r.figures().get(c), "a front configuration has figures");
+            double[] v = CalibrationLoss.terms(f);
+            List<Object> row = new ArrayList<>(List.of(c == r.chosen() ? "*" : "", r.candidates().get(c).name()));
+            terms.forEach(i -> row.add(Numbers.fixed(v[i], 3)));
+            row.add(Numbers.fixed(CalibrationLoss.of(f, weights), 3));
+            row.add(r.candidates().get(c).changes());
+            t.add(row.toArray());
+        }
+        t.print(o);
     }
 
     private static String loss(@Nullable Double l) {
@@ -353,7 +444,7 @@ public final class CalibrateCommand extends RegtuneCommand {
         return Numbers.fixed(f.mapePercent(), 1) + (Double.isNaN(f.mapePercent()) ? "" : "%");
     }
 
-    private List<ReferenceCorpus> references(List<ArchProfile> wanted) throws IOException {
+    private List<ReferenceCorpus> references(List<ArchProfile> wanted, List<Integer> budgetList) throws IOException {
         List<ReferenceCorpus> list = new ArrayList<>();
         for (Path dir : corpora) {
             if (!Files.isDirectory(dir)) {
@@ -365,34 +456,93 @@ public final class CalibrateCommand extends RegtuneCommand {
                 throw new UsageException(e.getMessage());
             }
         }
-        if (!kernels.isEmpty()) {
-            ReferenceCsv truth;
+        if (kernels.isEmpty()) {
+            return list;
+        }
+        List<KernelFiles> listed = new ArrayList<>();
+        for (Path k : kernels) {
+            listed.add(KernelFiles.isManifest(k) ? manifestFiles(k, wanted) : folderFiles(k, wanted));
+        }
+        ReferenceCsv truth;
+        if (reference != null) {
             try {
                 truth = ReferenceCsv.load(Arguments.readableFile(reference, "reference"));
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }
-            for (Path k : kernels) {
-                list.add(folderCorpus(k, truth, wanted));
+        } else {
+            List<ReferenceRows.Row> rows = new ArrayList<>();
+            if (ptxas != null) {
+                rows.addAll(measure(listed, budgetList));
+            } else {
+                listed.forEach(l -> rows.addAll(l.manifestReference(budgetList)));
             }
+            Files.createDirectories(out);
+            truth = ReferenceRows.write(out.resolve(ReferenceRows.FILE_NAME), rows);
+        }
+        for (KernelFiles l : listed) {
+            ReferenceCorpus corpus = l.corpus(truth);
+            if (corpus.kernels().isEmpty()) {
+                note("--kernels '" + l.dir() + "': no kernel has a ptxas figure without a budget in "
+                        + truth.description());
+            }
+            list.add(corpus);
         }
         return list;
     }
 
+    /** The --ptxas reference: every kernel of the listed files at every budget, through the sweep's evaluator. */
+    private List<ReferenceRows.Row> measure(List<KernelFiles> listed, List<Integer> budgetList) throws IOException {
+        Path executable = PtxasExecutable.resolve(ptxas, Optional::empty, "--ptxas");
+        PtxasInstallation installed;
+        try {
+            installed = PtxasInstallation.probe(executable);
+        } catch (IOException e) {
+            throw new UsageException("--ptxas cannot use " + executable + ": " + e.getMessage());
+        }
+        Path cache = ptxasCache != null ? ptxasCache : out.resolve("ptxas-cache");
+        PtxasEvaluator evaluator = new PtxasEvaluator(executable.toString(), installed.version(),
+                Math.round(EvaluatorOptions.DEFAULT_TIMEOUT_SECONDS * 1000), cache.toAbsolutePath().toString());
+        List<KernelFiles.File> files = listed.stream().flatMap(l -> l.files().stream()).toList();
+        PtxasReference.Measured m = PtxasReference.measure(files, budgetList, evaluator,
+                Runtime.getRuntime().availableProcessors(), this::note);
+        out().printf(Locale.ROOT, "reference: %s measured %d (entry, arch, budget): %d compiled now, %d from the "
+                        + "cache %s, %d without figures; written to %s%n", installed.describe(),
+                m.compiled() + m.cached(), m.compiled(), m.cached(), cache, m.refused(),
+                out.resolve(ReferenceRows.FILE_NAME));
+        out().flush();
+        return m.rows();
+    }
+
+    /** A --kernels manifest's files. */
+    private KernelFiles manifestFiles(Path csv, List<ArchProfile> wanted) throws IOException {
+        Arguments.readableFile(csv, "manifest");
+        KernelFiles files;
+        try {
+            files = KernelFiles.manifest(csv, wanted);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (files.files().isEmpty()) {
+            throw new UsageException("--kernels '" + csv + "' lists no kernel for " + wanted.stream()
+                    .map(ArchProfile::name).collect(Collectors.joining(",")));
+        }
+        return files;
+    }
+
     /**
-     * The PTX files of one --kernels argument as a corpus: a file's architecture is its folder's
-     * name, else every --arch; its repository its folder below the argument without architecture
-     * folders (the argument's own name for files directly in it).
+     * The PTX files of one --kernels folder or file: a file's architecture is its folder's name, else
+     * every --arch; its repository its folder below the argument without architecture folders (the
+     * argument's own name for files directly in it).
      */
-    private ReferenceCorpus folderCorpus(Path arg, ReferenceCsv truth, List<ArchProfile> wanted) throws IOException {
+    private KernelFiles folderFiles(Path arg, List<ArchProfile> wanted) {
         if (!Files.exists(arg)) {
             throw new UsageException("--kernels '" + arg + "' does not exist");
         }
         boolean folder = Files.isDirectory(arg);
         Path root = folder ? arg : Objects.requireNonNull(arg.toAbsolutePath().getParent(), "a file has a folder");
         String name = arg.toAbsolutePath().normalize().getFileName().toString();
-        List<FidelityHarness.Input> inputs = new ArrayList<>();
-        List<CorpusKernel> kernelList = new ArrayList<>();
+        List<KernelFiles.File> files = new ArrayList<>();
         for (Path file : Arguments.ptxFiles(List.of(arg),
                 u -> note("left out a folder that cannot be listed: " + Arguments.sentence(u)))) {
             Path parent = file.toAbsolutePath().normalize().getParent();
@@ -402,37 +552,19 @@ public final class CalibrateCommand extends RegtuneCommand {
             if (archsOfFile.isEmpty()) {
                 continue;
             }
-            Path rel = root.toAbsolutePath().normalize().relativize(parent);
-            List<String> parts = new ArrayList<>();
-            rel.forEach(p -> {
-                if (!p.toString().isEmpty() && !ArchProfiles.names().contains(p.toString())) {
-                    parts.add(p.toString());
-                }
-            });
-            String repo = parts.isEmpty() ? name : String.join("/", parts);
-            String display = file.toString();
-            Map<String, EntryTraits> scanned;
-            try {
-                scanned = PtxEntryScanner.scan(Files.readString(file, StandardCharsets.ISO_8859_1));
-            } catch (IOException e) {
-                scanned = Map.of();
-            }
+            Map<String, EntryTraits> scanned = KernelFiles.scan(file);
+            List<KernelFiles.Kernel> kernelList = new ArrayList<>();
             for (ArchProfile a : archsOfFile) {
-                Map<String, PtxasMeasurement> measured = truth.measure(file, a.name(), 0,
-                        List.copyOf(scanned.keySet()), n -> { });
-                for (Map.Entry<String, EntryTraits> e : scanned.entrySet()) {
-                    if (measured.containsKey(e.getKey())) {
-                        kernelList.add(new CorpusKernel(display, e.getKey(), a.name(), repo, e.getValue()));
-                    }
-                }
+                scanned.forEach((entry, traits) -> kernelList.add(new KernelFiles.Kernel(entry, a.name(), traits)));
             }
-            inputs.add(new FidelityHarness.Input(file, display, archsOfFile));
+            files.add(new KernelFiles.File(file, file.toString(), KernelFiles.repository(root, file, name), archsOfFile,
+                    kernelList));
         }
-        if (inputs.isEmpty()) {
+        if (files.isEmpty()) {
             throw new UsageException("--kernels '" + arg + "' holds no PTX file for " + wanted.stream()
                     .map(ArchProfile::name).collect(Collectors.joining(",")));
         }
-        return new ReferenceCorpus(name, arg, truth, inputs, kernelList);
+        return new KernelFiles(name, arg, files, List.of());
     }
 
     private List<ArchProfile> archProfiles() {

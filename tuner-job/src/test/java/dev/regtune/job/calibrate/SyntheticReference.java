@@ -31,10 +31,15 @@ final class SyntheticReference {
      * doubled (a reference that differs only there).
      */
     static Path write(Path dir, Knobs truth, Predicate<String> doubled) throws IOException {
+        return write(dir, truth, doubled, FILES);
+    }
+
+    /** As {@link #write(Path, Knobs, Predicate)}, with some of {@link #FILES} only. */
+    static Path write(Path dir, Knobs truth, Predicate<String> doubled, List<String> names) throws IOException {
         Path ptx = dir.resolve("ptx/sm_90");
         Files.createDirectories(ptx);
         List<CaseSlots.File> files = new ArrayList<>();
-        for (String f : FILES) {
+        for (String f : names) {
             Files.copy(Path.of("../datasets/corpus/ptx/sm_90").resolve(f), ptx.resolve(f),
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             files.add(new CaseSlots.File(0, ptx.resolve(f).toString(), "sm_90/" + f, List.of("sm_90")));
@@ -47,7 +52,7 @@ final class SyntheticReference {
                     continue;
                 }
                 int regs = doubled.test(r.entry()) ? 2 * r.registers() : r.registers();
-                lines.add("ptx/sm_90/" + FILES.get(i) + "," + r.entry() + ",entry,sm_90," + r.budget() + "," + regs
+                lines.add("ptx/sm_90/" + names.get(i) + "," + r.entry() + ",entry,sm_90," + r.budget() + "," + regs
                         + "," + r.spillStoreBytes() + "," + r.spillLoadBytes() + ",0,13.0.88");
             }
         }

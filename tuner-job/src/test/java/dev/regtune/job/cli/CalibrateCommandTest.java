@@ -1,8 +1,10 @@
 package dev.regtune.job.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.space.profile.KnobProfile;
 import dev.regtune.space.profile.ProfileFormat;
 import java.nio.charset.StandardCharsets;
@@ -108,6 +110,83 @@ class CalibrateCommandTest {
         List<String> folds = Files.readAllLines(dir.resolve("o/folds.csv"));
         assertEquals(3, folds.size(), String.join("\n", folds));
         assertTrue(folds.get(1).contains("repo0") != folds.get(1).contains("repo1"), "one repository per fold");
+    }
+
+    @Test
+    void nsga2PrintsAndWritesItsFrontAndExportsTheWeightedChoice() throws Exception {
+        Path corpus = corpus();
+        Path out = dir.resolve("nsga2");
+        Cli.Run run = Cli.run("calibrate", "--in-process", "--corpus", corpus.toString(), "--space",
+                "../spaces/calibration.json", "--strategy", "nsga2", "--objective", "mape=2,f1=1", "--budget", "8",
+                "--folds", "2", "--split-by", "family", "--arch", "sm_90", "--budgets", "0,32", "--out", out.toString());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("Pareto front of the final search over mape, f1"), run.out());
+        List<String> front = Files.readAllLines(out.resolve("front.csv"));
+        assertTrue(front.get(0).startsWith("config,name,chosen,") && front.get(0).endsWith(",mape,f1,loss"),
+                front.get(0));
+        List<String> chosen = front.stream().filter(l -> l.split(",")[2].equals("true")).toList();
+        assertEquals(1, chosen.size(), String.join("\n", front));
+        String name = chosen.get(0).split(",")[1];
+        assertTrue(run.out().contains("calibrated configuration " + name + ":"), run.out());
+        double[] losses = front.stream().skip(1).mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(',')
+                + 1))).toArray();
+        double chosenLoss = Double.parseDouble(chosen.get(0).substring(chosen.get(0).lastIndexOf(',') + 1));
+        for (double l : losses) {
+            assertTrue(chosenLoss <= l, "the chosen configuration has the front's lowest weighted loss");
+        }
+        assertTrue(Files.readString(out.resolve("configurations.csv")).contains("," + name + ","));
+
+        Cli.Run oneTerm = Cli.runInstalled("calibrate", "--in-process", "--corpus", corpus.toString(), "--space",
+                "../spaces/calibration.json", "--strategy", "nsga2", "--objective", "mape", "--split-by", "family",
+                "--arch", "sm_90", "--out", dir.resolve("o").toString());
+        assertEquals(2, oneTerm.exit(), oneTerm.err());
+        assertEquals(1, oneTerm.errLines().length, oneTerm.err());
+        assertTrue(oneTerm.err().contains("two terms"), oneTerm.err());
+    }
+
+    @Test
+    void bayesRunsItsBudgetPerSearch() throws Exception {
+        Path out = dir.resolve("bayes");
+        // in Spark local mode: every round grows the plan, which is broadcast again
+        Cli.Run run = Cli.run("calibrate", "--master", "local[2]", "--corpus", corpus().toString(), "--space",
+                "../spaces/calibration.json", "--strategy", "bayes", "--budget", "4", "--folds", "2", "--split-by",
+                "family", "--arch", "sm_90", "--budgets", "0,32", "--out", out.toString());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("the default and 4 configurations per search of space 'calibration' by a "
+                + "tree-structured Parzen estimator"), run.out());
+        assertFalse(Files.exists(out.resolve("front.csv")));
+        // three searches (two folds and the final one) of four configurations each, some shared
+        int configurations = Files.readAllLines(out.resolve("configurations.csv")).size() - 1;
+        assertTrue(configurations >= 5 && configurations <= 13, "configurations: " + configurations);
+    }
+
+    @Test
+    void aSearchedConfigurationBeyondTheFirstCandidatesIsExported() throws Exception {
+        // ptxas's counts plus three: a model reserving five registers instead of two fits best, and the
+        // space offers nothing else, so the search's choice is a configuration it proposed, not the default
+        Path corpus = corpus();
+        List<String> shifted = new ArrayList<>();
+        for (String line : Files.readAllLines(corpus.resolve("ptxas-reference.csv"))) {
+            String[] c = line.split(",");
+            if (!c[0].equals("file") && c[4].equals("0")) {
+                c[5] = Integer.toString(Integer.parseInt(c[5]) + 3);
+            }
+            shifted.add(String.join(",", c));
+        }
+        Files.write(corpus.resolve("ptxas-reference.csv"), shifted, StandardCharsets.UTF_8);
+        Path space = dir.resolve("reserved.json");
+        Files.writeString(space, "{\"name\": \"reserved\", \"knobs\": [{\"knob\": \"RegTuneReservedRegisters\", "
+                + "\"values\": [4, 5, 6]}]}");
+        Path out = dir.resolve("shifted");
+        Cli.Run run = Cli.run("calibrate", "--in-process", "--corpus", corpus.toString(), "--space", space.toString(),
+                "--strategy", "bayes", "--budget", "3", "--folds", "2", "--split-by", "family", "--arch", "sm_90",
+                "--budgets", "0", "--out", out.toString());
+        assertEquals(0, run.exit(), run.err());
+        KnobProfile profile = ProfileFormat.readFile(out.resolve("profile.json"));
+        assertEquals(5.0, profile.knobs().get(KnobCatalogue.require("RegTuneReservedRegisters")), run.out());
+        String finalRow = Files.readAllLines(out.resolve("configurations.csv")).stream()
+                .filter(l -> l.split(",")[2].contains("final")).findFirst().orElseThrow();
+        assertTrue(finalRow.contains(",5,"), finalRow);
     }
 
     @Test
