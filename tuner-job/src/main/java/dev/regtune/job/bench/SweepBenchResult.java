@@ -13,9 +13,23 @@ package dev.regtune.job.bench;
  * @param sparkEvaluationSeconds thread-seconds the Spark tasks spent inside evaluations (the sum of
  *     {@code eval_micros}): what the allocator cost there, the rest of {@code threads x sparkSeconds}
  *     being Spark, row conversion and Parquet
+ * @param plainCpuSeconds CPU time of the whole JVM during a plain loop (mean of the two runs; 0 where the
+ *     runtime does not report CPU time)
+ * @param sparkCpuSeconds CPU time of the whole JVM during the Spark job (every thread: tasks, driver,
+ *     garbage collection, JIT); unlike wall time, it does not grow when other processes share the cores
  */
 public record SweepBenchResult(int kernels, int configurations, long evaluations, int threads, double plainSeconds,
-        double sparkSeconds, double sparkEvaluationSeconds) {
+        double sparkSeconds, double sparkEvaluationSeconds, double plainCpuSeconds, double sparkCpuSeconds) {
+
+    /** CPU time of the JVM per evaluation in the plain loop, in µs. */
+    public double plainCpuMicros() {
+        return plainCpuSeconds * 1e6 / evaluations;
+    }
+
+    /** CPU time of the JVM per evaluation in the Spark job, in µs. */
+    public double sparkCpuMicros() {
+        return sparkCpuSeconds * 1e6 / evaluations;
+    }
 
     /** Thread-seconds per evaluation in the plain loop. */
     public double plainMicrosPerEvaluation() {

@@ -67,23 +67,39 @@ public final class SweepBenchmark {
         int warmupPairs = evaluators.evaluator().runsPtxas() ? WARMUP_PTXAS_PAIRS * threads : WARMUP_PAIRS;
         long[] warm = Arrays.copyOf(codes, Math.min(codes.length, warmupPairs));
         PlainLoop.run(kernels, configurations, warm, threads, evaluators);
+        long c0 = cpuNanos();
         long t0 = System.nanoTime();
         long checksum = PlainLoop.run(kernels, configurations, codes, threads, evaluators);
         double plain = (System.nanoTime() - t0) / 1e9;
+        double plainCpu = (cpuNanos() - c0) / 1e9;
         log.printf("bench-sweep: plain loop %.2f s (checksum %d)%n", plain, checksum);
         log.flush();
+        long c1 = cpuNanos();
         SweepSummary s = new SweepJob(spark, out, new SweepProgress(log, false)).run(request);
+        double sparkCpu = (cpuNanos() - c1) / 1e9;
         if (s.written() != codes.length) {
             throw new IllegalStateException("the Spark job wrote " + s.written() + " rows, expected " + codes.length);
         }
         double evalSeconds = out.read(spark).agg(functions.sum(ResultColumns.EVAL_MICROS)).first().getLong(0) / 1e6;
         log.printf("bench-sweep: Spark tasks spent %.2f thread-seconds inside evaluations (eval_micros)%n", evalSeconds);
+        long c2 = cpuNanos();
         long t1 = System.nanoTime();
         PlainLoop.run(kernels, configurations, codes, threads, evaluators);
         double plainAfter = (System.nanoTime() - t1) / 1e9;
+        plainCpu += (cpuNanos() - c2) / 1e9;
         log.printf("bench-sweep: plain loop again after the Spark job %.2f s%n", plainAfter);
         log.flush();
         return new SweepBenchResult(kernels.size(), configurations.size(), codes.length, threads,
-                (plain + plainAfter) / 2, s.wallSeconds(), evalSeconds);
+                (plain + plainAfter) / 2, s.wallSeconds(), evalSeconds, plainCpu / 2, sparkCpu);
+    }
+
+    /**
+     * CPU time of the whole JVM so far (every thread: evaluations, Spark, garbage collection, JIT),
+     * or 0 where the runtime does not report it. Unlike wall time it does not grow when other
+     * processes take the cores, so it compares the two sides on a busy machine too.
+     */
+    static long cpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? Math.max(0, os.getProcessCpuTime()) : 0;
     }
 }

@@ -137,6 +137,11 @@ public final class BenchSweepCommand extends RegtuneCommand {
             o.printf("per evaluation: plain loop %s µs; in Spark %s µs evaluating + %s µs outside (thread time)%n",
                     Numbers.fixed(r.plainMicrosPerEvaluation(), 1), Numbers.fixed(r.sparkEvaluationMicros(), 1),
                     Numbers.fixed(r.sparkOverheadMicros(), 1));
+            if (r.plainCpuSeconds() > 0) {
+                o.printf("CPU time per evaluation (whole JVM: GC, JIT, driver included): plain loop %s µs; Spark %s µs "
+                        + "(%s)%n", Numbers.fixed(r.plainCpuMicros(), 1), Numbers.fixed(r.sparkCpuMicros(), 1),
+                        Numbers.percent(r.plainCpuMicros() / r.sparkCpuMicros()));
+            }
             o.flush();
             return 0;
         } finally {

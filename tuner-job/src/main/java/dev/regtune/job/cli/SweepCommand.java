@@ -160,7 +160,8 @@ public final class SweepCommand extends RegtuneCommand {
     int chunkSize;
 
     @Option(names = "--partitions", paramLabel = "N", defaultValue = "0",
-            description = "Tasks per chunk (default: 24 per core of the cluster).")
+            description = "Tasks per chunk, equal in size (default: about 9 per core of the cluster, large first and small "
+                    + "last; 24 per core for the real ptxas).")
     int partitions;
 
     @Option(names = "--verify",

@@ -17,8 +17,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
 
 /**
  * Evaluates and commits chunks with no barrier between them: up to {@value #IN_FLIGHT} chunks run
@@ -145,20 +147,22 @@ final class ChunkWriter {
                 long chunk = seq.incrementAndGet();
                 Location staged = store.staged(runId, lease.attempt(), chunk, arch.getKey());
                 StatusCounts counts = new StatusCounts(spark.sparkContext());
-                List<long[]> blocks = SweepJob.blocks(arch.getValue(), tasks,
-                        request.evaluators().evaluator().runsPtxas());
+                boolean costly = request.evaluators().evaluator().runsPtxas();
+                List<long[]> blocks = request.partitions() > 0 || costly
+                        ? SweepJob.blocks(arch.getValue(), tasks, costly)
+                        : SweepJob.guidedBlocks(arch.getValue(), jsc.defaultParallelism());
                 // named jobs and stages: the Spark UI and the history server show which chunk (and round) runs
                 String name = "regtune sweep " + runId + ": " + (round.isEmpty() ? "" : round + ", ") + "chunk "
                         + chunk;
                 jsc.setJobGroup("regtune-" + runId + "-chunk-" + chunk, name + " (" + arch.getValue().length
                         + " evaluations, " + arch.getKey() + ")", false);
                 jsc.setCallSite(name);
-                JavaRDD<Row> rowsRdd = jsc.parallelize(blocks, blocks.size()).mapPartitions(
+                JavaRDD<InternalRow> rowsRdd = jsc.parallelize(blocks, blocks.size()).mapPartitions(
                         PartitionEvaluation.function(kernels, table, request.verify(), request.limits(), counts,
                                 request.evaluators()));
                 FaultPoints.pass("stage.before-write");
                 try {
-                    store.stage(staged, spark.createDataFrame(rowsRdd, ResultSchema.fileSchema()));
+                    store.stage(staged, frame(rowsRdd));
                 } catch (Exception e) { // SparkException is checked, but Scala throws it undeclared
                     java.util.Optional<String> pair = SweepTaskException.sentenceIn(e);
                     if (pair.isPresent()) {
@@ -177,6 +181,17 @@ final class ChunkWriter {
         } finally {
             table.destroy();
         }
+    }
+
+    /**
+     * The rows of a chunk as a data frame of {@link ResultSchema#fileSchema()}. The tasks produce
+     * Spark's internal rows ({@link PartitionEvaluation}), which the classic (non-Connect) session
+     * takes as they are; its {@code internalCreateDataFrame} is Scala's {@code private[sql]}, public
+     * to Java, and a sweep drives its tasks through the RDD API, which only a classic session has.
+     */
+    private Dataset<Row> frame(JavaRDD<InternalRow> rows) {
+        return ((org.apache.spark.sql.classic.SparkSession) spark).internalCreateDataFrame(rows.rdd(),
+                ResultSchema.fileSchema(), false);
     }
 
     private void publish(Location staged, String runId, String arch, long chunk, SortedMap<String, Long> counts)

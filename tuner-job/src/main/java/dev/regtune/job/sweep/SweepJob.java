@@ -48,10 +48,17 @@ public final class SweepJob {
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
     private static final int MIN_PAIRS_PER_TASK = 64;
     /**
-     * Tasks per core and chunk: Spark does not steal work, so a chunk ends when its slowest task
-     * does; many small tasks keep that tail short (at 24 a core, under 2% of a chunk's time).
+     * Tasks per core and chunk when {@code --partitions} cuts chunks into equal blocks (and for the
+     * real ptxas's pairs): Spark does not steal work, so a chunk ends when its slowest task does;
+     * many small tasks keep that tail short (at 24 a core, under 2% of a chunk's time).
      */
     static final int TASKS_PER_CORE = 24;
+    /**
+     * The smallest task of a chunk of model pairs cut by {@link #guidedBlocks}, as a share of the
+     * chunk per core: 1/{@value} of a core's part of the chunk, so the cores wait at most that long
+     * for the chunk's last task.
+     */
+    static final int TAIL_PARTS_PER_CORE = 100;
 
     private final SparkSession spark;
     private final JavaSparkContext jsc;
@@ -330,6 +337,33 @@ public final class SweepJob {
         SortedMap<String, long[]> out = new TreeMap<>();
         groups.forEach((arch, b) -> out.put(arch, b.build().toArray()));
         return out;
+    }
+
+    /**
+     * {@code codes} (model pairs) cut for {@code cores} cores into contiguous blocks that shrink as
+     * the chunk goes on (guided self-scheduling): each block takes 1/(2 x cores) of the pairs still
+     * left, down to 1/{@value #TAIL_PARTS_PER_CORE} of a core's part of the chunk. Spark runs a stage's
+     * tasks in order, so the large blocks run first and the small ones last: the chunk ends with
+     * tasks short enough that no core waits long for the slowest, with about 18 tasks a chunk on
+     * 2 cores instead of 48 equal ones. Every task pays a fixed cost that does not depend on its
+     * rows (its closure and the Hadoop configuration deserialised, the row converters generated,
+     * a Parquet file created, its footer written and committed): fewer tasks, less of it.
+     */
+    static List<long[]> guidedBlocks(long[] codes, int cores) {
+        int c = Math.max(1, cores);
+        int floor = (int) Math.max(MIN_PAIRS_PER_TASK, Math.ceil(codes.length / (double) (TAIL_PARTS_PER_CORE * c)));
+        List<long[]> blocks = new ArrayList<>();
+        int from = 0;
+        while (from < codes.length) {
+            int left = codes.length - from;
+            int size = (int) Math.min(left, Math.max(floor, Math.ceil(left / (2.0 * c))));
+            if (left - size < MIN_PAIRS_PER_TASK) {
+                size = left; // no sliver of a task at the end
+            }
+            blocks.add(Arrays.copyOfRange(codes, from, from + size));
+            from += size;
+        }
+        return blocks;
     }
 
     /** {@code codes} cut into at most {@code tasks} contiguous blocks of at least a few dozen pairs. */

@@ -18,7 +18,8 @@ import java.util.Optional;
  * @param runId the run's id, or empty for the id derived from the inputs
  * @param seed seed of samplers and strategies
  * @param chunkSize evaluations per atomic write
- * @param partitions tasks per chunk, or 0 for 24 per core
+ * @param partitions tasks per chunk (equal blocks), or 0 for blocks shrinking as the chunk goes on (model
+ *     pairs, {@link SweepJob#guidedBlocks}) or 24 a core (pairs of the real ptxas)
  * @param verify whether every OK result goes through the independent allocation checker
  * @param limits what one evaluation may cost before it becomes an ERROR row
  * @param maxEvaluations the most evaluations (configurations x kernels) the sweep may plan; a larger

@@ -297,6 +297,29 @@ class PairEvaluatorTest {
     }
 
     @Test
+    void guidedBlocksShrinkAndCoverEveryCodeOnceInOrder() {
+        long[] codes = java.util.stream.LongStream.range(0, 40_000).toArray();
+        List<long[]> blocks = SweepJob.guidedBlocks(codes, 2);
+        assertEquals(10_000, blocks.get(0).length, "the first task takes a quarter of the chunk on 2 cores");
+        assertTrue(blocks.size() >= 12 && blocks.size() <= 24, blocks.size() + " tasks for a chunk on 2 cores");
+        for (int i = 1; i < blocks.size(); i++) {
+            assertTrue(blocks.get(i).length <= blocks.get(i - 1).length, "task " + i + " is no larger than the one before");
+        }
+        assertTrue(blocks.get(blocks.size() - 1).length <= 40_000 / (2 * SweepJob.TAIL_PARTS_PER_CORE) + 64,
+                "the last task is a small share of a core's part");
+        long expected = 0;
+        for (long[] b : blocks) {
+            for (long c : b) {
+                assertEquals(expected++, c);
+            }
+        }
+        assertEquals(40_000, expected);
+        assertEquals(List.of(3), SweepJob.guidedBlocks(new long[] {1, 2, 3}, 8).stream().map(b -> b.length).toList(),
+                "a few pairs are one task");
+        assertEquals(List.of(), SweepJob.guidedBlocks(new long[0], 2));
+    }
+
+    @Test
     void blocksCoverEveryCodeOnceInOrder() {
         long[] codes = java.util.stream.LongStream.range(0, 1000).toArray();
         List<long[]> blocks = SweepJob.blocks(codes, 7);
