@@ -68,6 +68,7 @@ public final class InnermostLoopUnrolling {
             int branch = f.blockEnd(b) - 1;
             int[] rename = new int[f.vregCount()];
             boolean[] temporary = temporaries(f, live, b);
+            boolean[] kept = keptInCopy(f, b, temporary);
             for (int c = 0; c < factor; c++) {
                 boolean last = c == factor - 1;
                 for (int v = 0; v < rename.length; v++) {
@@ -81,10 +82,9 @@ public final class InnermostLoopUnrolling {
                         }
                     }
                 }
-                boolean[] kept = last ? null : keptInCopy(f, b, temporary);
                 int flags = c == 0 ? 0 : InstrFlags.UNROLLED_COPY;
                 for (int i = f.blockStart(b); i < branch; i++) {
-                    if (kept != null && !kept[i - f.blockStart(b)]) {
+                    if (!last && !kept[i - f.blockStart(b)]) {
                         continue;
                     }
                     fb.instr(f.opcode(i), f.instrKind(i), f.instrFlags(i) | flags, renamed(copy.defs(i), rename),
@@ -133,12 +133,13 @@ public final class InnermostLoopUnrolling {
         boolean counter = false;
         for (int k = 0; k < f.useCount(test); k++) {
             int v = f.use(test, k);
-            if (onlyDef(f, b, v) >= 0) {
+            int d = onlyDef(f, b, v);
+            if (d >= 0) {
                 if (!steppedByConstant(f, b, v, 2)) {
                     return false;
                 }
                 counter = true;
-            } else if (definedIn(f, b, v)) {
+            } else if (d == SEVERAL) {
                 return false;
             }
         }
@@ -162,31 +163,26 @@ public final class InnermostLoopUnrolling {
         return (from == v && !op.startsWith("mov.")) || steppedByConstant(f, b, from, depth - 1);
     }
 
-    /** The one instruction of block {@code b}'s body that defines {@code v}; -1 if none or several. */
+    /** {@link #onlyDef}'s answer for a value the body defines more than once. */
+    private static final int SEVERAL = -2;
+
+    /**
+     * The one instruction of block {@code b}'s body that defines {@code v}; -1 if none,
+     * {@link #SEVERAL} if several.
+     */
     private static int onlyDef(KernelFunction f, int b, int v) {
         int found = -1;
         for (int i = f.blockStart(b); i < f.blockEnd(b) - 1; i++) {
             for (int k = 0; k < f.defCount(i); k++) {
                 if (f.def(i, k) == v) {
                     if (found >= 0) {
-                        return -1;
+                        return SEVERAL;
                     }
                     found = i;
                 }
             }
         }
         return found;
-    }
-
-    private static boolean definedIn(KernelFunction f, int b, int v) {
-        for (int i = f.blockStart(b); i < f.blockEnd(b) - 1; i++) {
-            for (int k = 0; k < f.defCount(i); k++) {
-                if (f.def(i, k) == v) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** The vregs block {@code b}'s body defines and that are dead at its end. */
