@@ -76,6 +76,14 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Address offset folding ran.
+     *
+     * @param adds adds of a constant to an address folded into the accesses' immediate offsets
+     */
+    record AddressOffsetsFolded(int adds) implements AllocationEvent {
+    }
+
+    /**
      * Parameter operand folding ran.
      *
      * @param operands kernel parameter reads that became constant-bank operands of the instructions reading them

@@ -7,6 +7,7 @@ import dev.regtune.core.coalesce.CopyCoalescingStage;
 import dev.regtune.core.explain.AllocationListener;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.lower.AddressFoldingStage;
 import dev.regtune.core.lower.LoweringStage;
 import dev.regtune.core.lower.ParameterFoldingStage;
 import dev.regtune.core.lower.WideMultiplyAddStage;
@@ -28,6 +29,7 @@ import dev.regtune.core.unroll.LoopUnrollingStage;
 public final class FatPointAllocator implements RegisterAllocator {
     private static final Pipeline<FatPointState> PIPELINE = Pipeline.of(
             new LocalArrayPromotionStage(),
+            new AddressFoldingStage(),
             new WideMultiplyAddStage(),
             new ParameterFoldingStage(),
             new ParameterSinkingStage(),

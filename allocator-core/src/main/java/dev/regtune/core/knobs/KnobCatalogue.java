@@ -194,6 +194,10 @@ public final class KnobCatalogue {
     public static final KnobDef UNROLL_BODY_LIMIT = def(-1, "RegTuneUnrollBodyLimit", false, KnobType.INT, 16, 0,
             10_000, KnobEffect.MODELLED, "The most instructions a loop's body may have to be unrolled "
                     + "(RegTuneUnrollFactor).");
+    public static final KnobDef FOLD_ADDRESS_OFFSETS = bool(-1, "RegTuneFoldAddressOffsets", false, true,
+            KnobEffect.MODELLED, "Fold an add of a constant to an address into the immediate offset of the global "
+                    + "and shared accesses reading it ([R+imm]), as ptxas's LDG/STG/LDS/STS do, so the sum holds no "
+                    + "register (a Triton kernel's eight addresses %rd1+0..3584 become offsets of one pair).");
     public static final KnobDef FOLD_PARAMETER_OPERANDS = bool(-1, "RegTuneFoldParameterOperands", false, false,
             KnobEffect.MODELLED, "Read a kernel parameter as the constant-bank operand (c[0x0][...]) of each "
                     + "arithmetic or move instruction that reads it once (one such operand per instruction), as "
@@ -358,6 +362,13 @@ public final class KnobCatalogue {
             KnobEffect.MODELLED, "Reorder a block whose PTX order already needs more than the register target so "
                     + "that it frees registers first; off (the default, chosen by cross-validation: the fat-point "
                     + "scan packs the reordered GEMM tiles worse than PTX's order): such blocks keep PTX's order.");
+    public static final KnobDef SCHEDULE_REDUCE_PRESSURE_ABOVE = def(-1, "RegTuneScheduleReducePressureAbove", false,
+            KnobType.INT, 255, 0, 100_000, KnobEffect.MODELLED, "A block whose PTX order needs more than this many GPR "
+                    + "slots is reordered to free registers first even with RegTuneScheduleReducePressure off, when "
+                    + "the new order needs at most as many: ptxas fits a Triton matmul whose PTX loads 256 shared "
+                    + "values ahead of 512 FMAs (312 live) into 80 registers without spilling, but keeps a GEMM tile "
+                    + "whose reordering would still need 325 at 221 registers; 255 reorders only blocks PTX's order "
+                    + "cannot hold at all.");
     public static final KnobDef SCHEDULE_LOADS_FIRST = bool(-1, "RegTuneScheduleLoadsFirst", false, true,
             KnobEffect.MODELLED, "While a block's new values fit under RegTuneScheduleRegisterTarget, the scheduler "
                     + "takes any ready memory read before other work (probed: ptxas keeps about 24 of 40 or 80 "

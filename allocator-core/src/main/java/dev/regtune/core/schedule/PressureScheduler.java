@@ -74,7 +74,8 @@ final class PressureScheduler {
             return;
         }
         int layoutPeak = simulate(b, order, remaining, live);
-        if (layoutPeak > parameters.registerTarget() && !parameters.reducePressure()) {
+        if (layoutPeak > parameters.registerTarget() && !parameters.reducePressure()
+                && layoutPeak <= parameters.reducePressureAbove()) {
             return;
         }
         if (scratch == null) {
@@ -93,7 +94,7 @@ final class PressureScheduler {
         // Above the target the order must need fewer registers than PTX's.
         boolean keep = layoutPeak <= parameters.registerTarget()
                 ? peak >= layoutPeak && peak <= parameters.registerTarget()
-                : peak < layoutPeak;
+                : peak < layoutPeak && (parameters.reducePressure() || peak <= parameters.reducePressureAbove());
         if (keep) {
             System.arraycopy(scheduled, 0, order, start, n);
         }

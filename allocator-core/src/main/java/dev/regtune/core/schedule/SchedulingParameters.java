@@ -12,11 +12,15 @@ import dev.regtune.core.knobs.Knobs;
  * @param loadLatency weight of a memory read on the critical path (knob RegTuneScheduleLoadLatency)
  * @param aluLatency weight of any other instruction (knob RegTuneScheduleAluLatency)
  * @param reducePressure whether a block whose layout already exceeds the target is reordered to
- *     free registers (knob RegTuneScheduleReducePressure); if not, only blocks under the target move
+ *     free registers (knob RegTuneScheduleReducePressure), for any lower peak
+ * @param reducePressureAbove without {@code reducePressure}, the GPR slots above which a block's
+ *     layout is still reordered, when the new order needs at most that many (knob
+ *     RegTuneScheduleReducePressureAbove); a block between the target and this keeps PTX's order
  * @param loadsFirst whether, while new values fit under the target, any ready load goes before
  *     other work (knob RegTuneScheduleLoadsFirst); if not, the longest weighted path decides
  */
 record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency, boolean reducePressure,
+        int reducePressureAbove,
         boolean loadsFirst) {
 
     /**
@@ -30,6 +34,7 @@ record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency,
         return new SchedulingParameters(target,
                 knobs.getInt(KnobCatalogue.SCHEDULE_LOAD_LATENCY), knobs.getInt(KnobCatalogue.SCHEDULE_ALU_LATENCY),
                 knobs.getBool(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE),
+                knobs.getInt(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE_ABOVE),
                 knobs.getBool(KnobCatalogue.SCHEDULE_LOADS_FIRST));
     }
 }

@@ -109,7 +109,7 @@ class PreAllocationSchedulingTest {
     void everyBlockStillEndsWithItsBranchOrReturn() throws IOException {
         int terminators = 0;
         for (boolean reduce : new boolean[] {false, true}) {
-            SchedulingParameters p = new SchedulingParameters(reduce ? 32 : 200, 20, 4, reduce, reduce);
+            SchedulingParameters p = new SchedulingParameters(reduce ? 32 : 200, 20, 4, reduce, 255, reduce);
             try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_90"), "*.ptx")) {
                 for (Path file : files) {
                     for (KernelFunction fn : PtxParser.parse(file).functions()) {
@@ -136,7 +136,7 @@ class PreAllocationSchedulingTest {
      */
     @Test
     void everyReorderingKeepsTheDependencesOfTheLayout() throws IOException {
-        SchedulingParameters wide = new SchedulingParameters(200, 20, 4, true, true);
+        SchedulingParameters wide = new SchedulingParameters(200, 20, 4, true, 255, true);
         int checked = 0;
         int reordered = 0;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_80"), "*.ptx")) {
@@ -251,10 +251,28 @@ class PreAllocationSchedulingTest {
             int r = allocate(fn, reducing).registers();
             assertTrue(Math.abs(r - ptxas[k]) <= 2, kept[k] + ": ptxas " + ptxas[k] + ", the model " + r);
             assertDependencesKept(fn, new PressureScheduler(fn, FunctionAnalyses.of(fn, 10).liveness(),
-                    new SchedulingParameters(32, 20, 4, true, true)).order());
+                    new SchedulingParameters(32, 20, 4, true, 255, true)).order());
         }
         assertEquals(46, allocate(function(m, "loads_40"), Knobs.defaults()).registers(),
                 "by default PTX's order, above the target, is kept");
+    }
+
+    /**
+     * loads_ahead_sm90.ptx: 300 shared loads ahead of the FMAs that read them, more values live in
+     * PTX's order than the register file holds. ptxas 13.0.88 -arch=sm_90: 16 registers, no spills,
+     * at no limit, 64 and 32. A block above RegTuneScheduleReducePressureAbove (255 slots) is
+     * reordered to free registers first even with RegTuneScheduleReducePressure off; kept in PTX's
+     * order it spills.
+     */
+    @Test
+    void aBlockThatPtxOrderCannotHoldIsReorderedToFreeRegisters() throws IOException {
+        KernelFunction fn = function(PtxParser.parse(Path.of("src/test/resources/ptx/ptxas/loads_ahead_sm90.ptx")),
+                "loads_ahead_300");
+        AllocationResult reordered = allocate(fn, Knobs.defaults());
+        assertTrue(reordered.registers() <= 32 && !reordered.spills().any(),
+                "ptxas: 16, no spills; the model " + reordered.registers() + ", " + reordered.spills());
+        AllocationResult kept = allocate(fn, Knobs.defaults().with(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE_ABOVE, 100_000));
+        assertTrue(kept.spills().any(), "in PTX's order 300 values are live at once");
     }
 
     /**

@@ -1,0 +1,131 @@
+package dev.regtune.core.lower;
+
+import dev.regtune.core.ir.FunctionCopy;
+import dev.regtune.core.ir.InstrFlags;
+import dev.regtune.core.ir.InstrKind;
+import dev.regtune.core.ir.KernelFunction;
+import java.util.Arrays;
+
+/**
+ * ptxas folds a constant added to an address into the memory instruction's immediate offset
+ * ({@code LDG.E R5, [R2.64+0x200]}, {@code STS [R7+0x4], R9}), so the sum needs no register: read
+ * from the SASS of ptxas 13.0.88 (sm_90) for a Triton kernel that forms eight addresses
+ * {@code add.s64 %rd2, %rd1, 512} ... {@code %rd8 = %rd1 + 3584} ahead of eight guarded loads,
+ * which ptxas issues as eight {@code LDG} from one register pair with offsets 0x0 to 0xe00.
+ *
+ * <p>An {@code add} of one register and an immediate (an {@code add.s64/u64/s32/u32} with a single
+ * register use, unguarded, whose result and base are each defined once) goes when every read of
+ * its result is the address of a global or shared load, store or atomic, or the base of another
+ * such add: those reads take the base instead (the root of a chain of adds). A base defined more
+ * than once (a pointer stepped in a loop) keeps its adds, since the base may change between the
+ * add and the access. Local memory is left alone: its addresses are resolved into arrays before.
+ */
+final class AddressOffsetFolding {
+    private AddressOffsetFolding() {
+    }
+
+    /** A function after folding and how many adds were folded into the accesses reading them. */
+    record Folded(KernelFunction function, int adds) {
+    }
+
+    /** {@code f} with its address offsets folded; {@code f} itself when none folds. */
+    static Folded apply(KernelFunction f) {
+        int n = f.instrCount();
+        int vregs = f.vregCount();
+        int[] defs = new int[vregs];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < f.defCount(i); k++) {
+                defs[f.def(i, k)]++;
+            }
+        }
+        // adder[v]: the add of an immediate defining v, -1 for none.
+        int[] adder = new int[vregs];
+        Arrays.fill(adder, -1);
+        for (int i = 0; i < n; i++) {
+            if (offsetAdd(f, i) && defs[f.def(i, 0)] == 1 && defs[f.use(i, 0)] <= 1) {
+                adder[f.def(i, 0)] = i;
+            }
+        }
+        // A candidate stays while every read of its value is an address or another candidate's base.
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = 0; i < n; i++) {
+                boolean candidateBase = f.defCount(i) == 1 && adder[f.def(i, 0)] == i;
+                for (int k = 0; k < f.useCount(i); k++) {
+                    int v = f.use(i, k);
+                    if (adder[v] >= 0 && !addressRead(f, i, k) && !candidateBase) {
+                        adder[v] = -1;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        int adds = 0;
+        boolean[] dropped = new boolean[n];
+        for (int v = 0; v < vregs; v++) {
+            if (adder[v] >= 0) {
+                dropped[adder[v]] = true;
+                adds++;
+            }
+        }
+        if (adds == 0) {
+            return new Folded(f, 0);
+        }
+        FunctionCopy copy = FunctionCopy.of(f);
+        for (int b = 0; b < f.blockCount(); b++) {
+            copy.startBlock(b);
+            for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+                if (dropped[i]) {
+                    continue;
+                }
+                int[] uses = copy.uses(i);
+                boolean rewritten = false;
+                for (int k = 0; k < uses.length; k++) {
+                    int root = root(f, adder, uses[k]);
+                    if (root != uses[k]) {
+                        uses[k] = root;
+                        rewritten = true;
+                    }
+                }
+                if (rewritten) {
+                    copy.copy(b, i, uses);
+                } else {
+                    copy.copy(b, i);
+                }
+            }
+        }
+        return new Folded(copy.build(), adds);
+    }
+
+    /** The register an address held in {@code v} is an offset from: the base of its chain of folded adds. */
+    private static int root(KernelFunction f, int[] adder, int v) {
+        int r = v;
+        while (adder[r] >= 0) {
+            r = f.use(adder[r], 0);
+        }
+        return r;
+    }
+
+    /**
+     * An {@code add} of one register and an immediate: 32- or 64-bit integer, one def, one register
+     * use, unguarded (the immediate is the operand the IR does not list).
+     */
+    private static boolean offsetAdd(KernelFunction f, int i) {
+        String op = f.opcode(i);
+        boolean add = op.equals("add.s64") || op.equals("add.u64") || op.equals("add.s32") || op.equals("add.u32");
+        return add && f.defCount(i) == 1 && f.useCount(i) == 1 && (f.instrFlags(i) & InstrFlags.GUARDED) == 0
+                && f.def(i, 0) != f.use(i, 0);
+    }
+
+    /** Whether use {@code k} of instruction {@code i} is the address of a global or shared access. */
+    private static boolean addressRead(KernelFunction f, int i, int k) {
+        InstrKind kind = f.instrKind(i);
+        boolean memory = switch (kind) {
+            case LOAD_GLOBAL, LOAD_SHARED, STORE_GLOBAL, STORE_SHARED, ATOMIC -> true;
+            default -> false;
+        };
+        int address = (f.instrFlags(i) & InstrFlags.GUARDED) != 0 ? 1 : 0;
+        return memory && k == address && f.useCount(i) > address;
+    }
+}
