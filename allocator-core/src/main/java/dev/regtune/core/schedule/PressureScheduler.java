@@ -94,7 +94,7 @@ final class PressureScheduler {
         // Above the target the order must need fewer registers than PTX's.
         boolean keep = layoutPeak <= parameters.registerTarget()
                 ? peak >= layoutPeak && peak <= parameters.registerTarget()
-                : peak < layoutPeak && (parameters.reducePressure() || peak <= parameters.reducePressureAbove());
+                : peak < layoutPeak && peak <= parameters.reducePressureAbove();
         if (keep) {
             System.arraycopy(scheduled, 0, order, start, n);
         }

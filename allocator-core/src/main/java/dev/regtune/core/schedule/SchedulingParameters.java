@@ -12,10 +12,11 @@ import dev.regtune.core.knobs.Knobs;
  * @param loadLatency weight of a memory read on the critical path (knob RegTuneScheduleLoadLatency)
  * @param aluLatency weight of any other instruction (knob RegTuneScheduleAluLatency)
  * @param reducePressure whether a block whose layout already exceeds the target is reordered to
- *     free registers (knob RegTuneScheduleReducePressure), for any lower peak
+ *     free registers (knob RegTuneScheduleReducePressure)
  * @param reducePressureAbove without {@code reducePressure}, the GPR slots above which a block's
- *     layout is still reordered, when the new order needs at most that many (knob
- *     RegTuneScheduleReducePressureAbove); a block between the target and this keeps PTX's order
+ *     layout is still reordered (knob RegTuneScheduleReducePressureAbove); a block between the target
+ *     and this keeps PTX's order. Either way a reordering above the target is kept only when it
+ *     lowers the peak to at most this many slots: one that would still spill keeps PTX's order
  * @param loadsFirst whether, while new values fit under the target, any ready load goes before
  *     other work (knob RegTuneScheduleLoadsFirst); if not, the longest weighted path decides
  */
