@@ -358,8 +358,10 @@ public final class CalibrateCommand extends RegtuneCommand {
                 }
                 String arch = cal.get(g).arch();
                 perRow(per, corpora.get(c), arch, "default", GroupFigures.model(def.get(g).outcomes(), 0, "d"), weights);
-                perRow(per, corpora.get(c), arch, chosen.name(), GroupFigures.model(cal.get(g).outcomes(), 0, "c"),
-                        weights);
+                if (r.chosen() != 0) { // the default chosen: one row, not the same figures twice
+                    perRow(per, corpora.get(c), arch, chosen.name(), GroupFigures.model(cal.get(g).outcomes(), 0, "c"),
+                            weights);
+                }
             }
         }
         per.print(o);
