@@ -76,6 +76,14 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Symbol address loading ran.
+     *
+     * @param accesses global accesses to module-scope variables that read their address from a register pair
+     */
+    record SymbolAddressesLoaded(int accesses) implements AllocationEvent {
+    }
+
+    /**
      * Address offset folding ran.
      *
      * @param adds adds of a constant to an address folded into the accesses' immediate offsets

@@ -3,6 +3,7 @@ package dev.regtune.core.explain;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.explain.AllocationEvent.AddressOffsetsFolded;
+import dev.regtune.core.explain.AllocationEvent.SymbolAddressesLoaded;
 import dev.regtune.core.explain.AllocationEvent.AttemptMade;
 import dev.regtune.core.explain.AllocationEvent.BlocksScheduled;
 import dev.regtune.core.explain.AllocationEvent.ConstructsLowered;
@@ -77,6 +78,9 @@ public final class ExplanationText {
                                 + " values in odd registers as the data of 32-bit global stores" : ""));
             } else if (e instanceof ParametersSunk p) {
                 out.add("    " + p.loads() + " kernel parameter reads moved to the block that uses them (LDC where used)");
+            } else if (e instanceof SymbolAddressesLoaded a) {
+                out.add("    " + a.accesses() + " global accesses to module-scope variables read their address from a"
+                        + " register pair (LDC.64 from constant bank 4)");
             } else if (e instanceof AddressOffsetsFolded a) {
                 out.add("    " + a.adds() + " adds of a constant to an address folded into the accesses' offsets"
                         + " ([R+imm]); no register holds the sums");

@@ -10,6 +10,7 @@ import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.lower.AddressFoldingStage;
 import dev.regtune.core.lower.LoweringStage;
 import dev.regtune.core.lower.ParameterFoldingStage;
+import dev.regtune.core.lower.SymbolAddressStage;
 import dev.regtune.core.lower.WideMultiplyAddStage;
 import dev.regtune.core.model.MeasureStage;
 import dev.regtune.core.pipeline.AllocationState;
@@ -30,6 +31,7 @@ public final class FatPointAllocator implements RegisterAllocator {
     private static final Pipeline<FatPointState> PIPELINE = Pipeline.of(
             new LocalArrayPromotionStage(),
             new AddressFoldingStage(),
+            new SymbolAddressStage(),
             new WideMultiplyAddStage(),
             new ParameterFoldingStage(),
             new ParameterSinkingStage(),

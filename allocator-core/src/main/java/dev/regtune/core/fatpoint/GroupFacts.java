@@ -8,6 +8,7 @@ import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.ir.VregConstraint;
+import dev.regtune.core.ir.VregFlags;
 import java.util.Arrays;
 
 /**
@@ -141,7 +142,8 @@ public final class GroupFacts {
                             && (fn.instrFlags(i) & (InstrFlags.READS_UNIFORM_SPECIAL
                                     | InstrFlags.READS_DIVERGENT_SPECIAL)) == 0;
                     param[gr] |= kind == InstrKind.LOAD_PARAM;
-                    bank[gr] |= kind == InstrKind.LOAD_CONST;
+                    // A constant read an access uses as its address (a module-scope variable's) needs a register.
+                    bank[gr] |= kind == InstrKind.LOAD_CONST && (fn.vregFlags(fn.def(i, k)) & VregFlags.ADDRESS) == 0;
                 } else {
                     blocked[gr] = true;
                 }

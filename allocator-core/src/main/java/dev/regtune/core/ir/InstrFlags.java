@@ -50,4 +50,11 @@ public final class InstrFlags {
      * opens must not be unrolled (nvcc marks the remainder loops of loops it unrolled itself so).
      */
     public static final int NO_UNROLL = 0x1000;
+    /**
+     * A global load, store or atomic whose address is a module-scope variable ({@code st.global.u64
+     * [graph], %rd1}): no register in PTX, but SASS has no 64-bit absolute address, so ptxas loads
+     * the variable's address from constant bank 4 into a register pair ({@code LDC.64 R6,
+     * c[0x4][0x0]; STG.E.64 [R6.64], R20}). Set by the front end.
+     */
+    public static final int SYMBOL_ADDRESS = 0x2000;
 }

@@ -194,6 +194,11 @@ public final class KnobCatalogue {
     public static final KnobDef UNROLL_BODY_LIMIT = def(-1, "RegTuneUnrollBodyLimit", false, KnobType.INT, 16, 0,
             10_000, KnobEffect.MODELLED, "The most instructions a loop's body may have to be unrolled "
                     + "(RegTuneUnrollFactor).");
+    public static final KnobDef LOAD_SYMBOL_ADDRESSES = bool(-1, "RegTuneLoadSymbolAddresses", false, true,
+            KnobEffect.MODELLED, "Give each global access to a module-scope variable ([graph]) a register pair "
+                    + "holding its address, loaded from constant bank 4 just before it, as ptxas's SASS does "
+                    + "(LDC.64 R6, c[0x4][0x0]; STG.E.64 [R6.64], R20): a kernel storing eight parameters into eight "
+                    + ".global variables uses 32 registers, not the 16 its values need.");
     public static final KnobDef FOLD_ADDRESS_OFFSETS = bool(-1, "RegTuneFoldAddressOffsets", false, true,
             KnobEffect.MODELLED, "Fold an add of a constant to an address into the immediate offset of the global "
                     + "and shared accesses reading it ([R+imm]), as ptxas's LDG/STG/LDS/STS do, so the sum holds no "

@@ -729,6 +729,13 @@ final class FunctionBodyParser {
                 }
             }
         }
+        if (k == InstrKind.LOAD_GLOBAL || k == InstrKind.STORE_GLOBAL || k == InstrKind.ATOMIC) {
+            for (int i = 0; i < opCount; i++) {
+                if (opKind[i] == OP_ADDRESS && opBase[i] < 0 && opSymbol[i] != null) {
+                    flags |= InstrFlags.SYMBOL_ADDRESS;
+                }
+            }
+        }
         if (k != InstrKind.TEXTURE) {
             for (int i = 0; i < opCount; i++) {
                 if (opKind[i] == OP_ADDRESS && opBase[i] >= 0 && fb.pairMode(opBase[i]) == PairMode.DOUBLE) {
