@@ -248,4 +248,20 @@ public final class OccupancyCalculator {
     private static long roundUp(long x, long y) {
         return ceilDiv(x, y) * y;
     }
+
+    /**
+     * The largest register count below {@code demand} at which more warps are active than at
+     * {@code demand} with blocks of {@code threadsPerBlock}, or -1 when {@code demand} already
+     * allows the most warps: the occupancy cliff ptxas lands on without a register limit.
+     */
+    public int cliffBelow(ArchProfile arch, int demand, int threadsPerBlock) {
+        int d = Math.min(demand, arch.maxRegistersPerThread());
+        int warps = compute(arch, d, threadsPerBlock, 0).activeWarpsPerSm();
+        for (int r = d - 1; r >= 1; r--) {
+            if (compute(arch, r, threadsPerBlock, 0).activeWarpsPerSm() > warps) {
+                return r;
+            }
+        }
+        return -1;
+    }
 }

@@ -121,7 +121,7 @@ final class UniformPlacement {
             }
             int target = gprTarget;
             if (target < 0 && knobs.getBool(KnobCatalogue.OCCUPANCY_TARGET)) {
-                int cliff = cliffBelow(arch, peak + reserved, threadsPerBlock);
+                int cliff = OCCUPANCY.cliffBelow(arch, peak + reserved, threadsPerBlock);
                 target = cliff > 0 ? cliff - reserved : -1;
             }
             if (target > 0 && peak > target) {
@@ -155,21 +155,6 @@ final class UniformPlacement {
             }
         }
         return cls;
-    }
-
-    /**
-     * The largest register count below {@code demand} at which more warps are active than at
-     * {@code demand}, or -1 when {@code demand} already allows the most warps.
-     */
-    static int cliffBelow(ArchProfile arch, int demand, int threadsPerBlock) {
-        int d = Math.min(demand, arch.maxRegistersPerThread());
-        int warps = OCCUPANCY.compute(arch, d, threadsPerBlock, 0).activeWarpsPerSm();
-        for (int r = d - 1; r >= 1; r--) {
-            if (OCCUPANCY.compute(arch, r, threadsPerBlock, 0).activeWarpsPerSm() > warps) {
-                return r;
-            }
-        }
-        return -1;
     }
 
     private static int[] pressure(KernelFunction fn, LiveRanges ranges, int[] cls, int classId) {

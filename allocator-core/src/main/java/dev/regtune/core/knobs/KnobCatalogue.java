@@ -374,6 +374,11 @@ public final class KnobCatalogue {
                     + "values ahead of 512 FMAs (312 live) into 80 registers without spilling, but keeps a GEMM tile "
                     + "whose reordering would still need 325 at 221 registers; 255 reorders only blocks PTX's order "
                     + "cannot hold at all.");
+    public static final KnobDef SCHEDULE_TO_OCCUPANCY_CLIFF = bool(-1, "RegTuneScheduleToOccupancyCliff", false,
+            false, KnobEffect.MODELLED, "Without a register limit, reorder a block whose PTX order needs more than "
+                    + "RegTuneScheduleRegisterTarget so that it fits under the occupancy cliff below its demand, "
+                    + "keeping the new order only if it does (corpus-real: ptxas gives Montey's kernels 64 registers "
+                    + "without a limit and 80 at -maxrregcount 128, no spill).");
     public static final KnobDef SCHEDULE_LOADS_FIRST = bool(-1, "RegTuneScheduleLoadsFirst", false, true,
             KnobEffect.MODELLED, "While a block's new values fit under RegTuneScheduleRegisterTarget, the scheduler "
                     + "takes any ready memory read before other work (probed: ptxas keeps about 24 of 40 or 80 "

@@ -26,7 +26,16 @@ public final class PreAllocationSchedulingStage implements Stage<AllocationState
     @Override
     public void run(AllocationState s) {
         KernelFunction f = s.function();
-        int[] order = new PressureScheduler(f, s.analyses().liveness(), SchedulingParameters.of(s.knobs(), s.gprBudget(), s.maxRegisters() > 0)).order();
+        boolean limited = s.maxRegisters() > 0;
+        OccupancyCliffs cliffs = OccupancyCliffs.NONE;
+        if (!limited && s.knobs().getBool(KnobCatalogue.SCHEDULE_TO_OCCUPANCY_CLIFF)) {
+            int bounded = f.launchBounds().threadsPerBlock();
+            int threads = Math.min(bounded > 0 ? bounded : s.knobs().getInt(KnobCatalogue.DEFAULT_THREADS_PER_BLOCK),
+                    s.arch().maxThreadsPerBlock());
+            cliffs = OccupancyCliffs.of(s.arch(), threads, s.reserved());
+        }
+        int[] order = new PressureScheduler(f, s.analyses().liveness(),
+                SchedulingParameters.of(s.knobs(), s.gprBudget(), limited), cliffs).order();
         int moved = 0;
         for (int i = 0; i < order.length; i++) {
             if (order[i] != i) {

@@ -28,6 +28,7 @@ final class PressureScheduler {
     private final KernelFunction f;
     private final Liveness liveness;
     private final SchedulingParameters parameters;
+    private final OccupancyCliffs cliffs;
     private BlockDependences.@Nullable Scratch scratch;
     private @Nullable ReadyIndex index;
 
@@ -39,14 +40,25 @@ final class PressureScheduler {
     private int enteredPressure;
 
     PressureScheduler(KernelFunction f, Liveness liveness, SchedulingParameters parameters) {
-        this(f, liveness, parameters, SCAN_LIMIT);
+        this(f, liveness, parameters, OccupancyCliffs.NONE, SCAN_LIMIT);
+    }
+
+    /** A scheduler that also reorders blocks above the target down to the occupancy cliff below their demand. */
+    PressureScheduler(KernelFunction f, Liveness liveness, SchedulingParameters parameters, OccupancyCliffs cliffs) {
+        this(f, liveness, parameters, cliffs, SCAN_LIMIT);
     }
 
     /** A scheduler whose blocks of more than {@code scanLimit} instructions use the index (tests compare both). */
     PressureScheduler(KernelFunction f, Liveness liveness, SchedulingParameters parameters, int scanLimit) {
+        this(f, liveness, parameters, OccupancyCliffs.NONE, scanLimit);
+    }
+
+    private PressureScheduler(KernelFunction f, Liveness liveness, SchedulingParameters parameters,
+            OccupancyCliffs cliffs, int scanLimit) {
         this.f = f;
         this.liveness = liveness;
         this.parameters = parameters;
+        this.cliffs = cliffs;
         this.scanLimit = scanLimit;
     }
 
@@ -74,9 +86,18 @@ final class PressureScheduler {
             return;
         }
         int layoutPeak = simulate(b, order, remaining, live);
-        if (layoutPeak > parameters.registerTarget() && !parameters.reducePressure()
-                && layoutPeak <= parameters.reducePressureAbove()) {
-            return;
+        // Above the target a block is reordered to free registers when the knob says so, when PTX's
+        // order cannot be held at all, or to reach the occupancy cliff below its demand; the new
+        // order must then fit under that cap.
+        int cap = parameters.reducePressureAbove();
+        if (layoutPeak > parameters.registerTarget() && !parameters.reducePressure() && layoutPeak <= cap) {
+            cap = cliffs.below(layoutPeak);
+            if (cap <= parameters.registerTarget() && cap >= 0) {
+                cap = parameters.registerTarget();
+            }
+            if (cap < 0) {
+                return;
+            }
         }
         if (scratch == null) {
             scratch = new BlockDependences.Scratch(f.vregCount());
@@ -94,7 +115,7 @@ final class PressureScheduler {
         // Above the target the order must need fewer registers than PTX's.
         boolean keep = layoutPeak <= parameters.registerTarget()
                 ? peak >= layoutPeak && peak <= parameters.registerTarget()
-                : peak < layoutPeak && peak <= parameters.reducePressureAbove();
+                : peak < layoutPeak && peak <= cap;
         if (keep) {
             System.arraycopy(scheduled, 0, order, start, n);
         }

@@ -258,6 +258,27 @@ class PreAllocationSchedulingTest {
     }
 
     /**
+     * load_sinking_sm90.ptx without a limit: ptxas gives loads_40 and loads_80 30 registers, sinking
+     * loads that PTX issues ahead of their readers. With RegTuneScheduleToOccupancyCliff the block,
+     * above the target, is reordered to fit under the occupancy cliff below its demand (46 and 86
+     * registers in PTX's order); volatile loads keep their order and their 46 registers (ptxas 48).
+     */
+    @Test
+    void withoutALimitABlockIsReorderedToTheOccupancyCliffBelowItsDemand() throws IOException {
+        PtxModule m = sinkingProbes();
+        Knobs cliff = Knobs.defaults().with(KnobCatalogue.SCHEDULE_TO_OCCUPANCY_CLIFF, 1);
+        for (String name : new String[] {"loads_40", "loads_80"}) {
+            int r = allocate(function(m, name), cliff).registers();
+            assertTrue(Math.abs(r - 30) <= 2, name + ": ptxas 30, the model " + r);
+            assertTrue(allocate(function(m, name), Knobs.defaults()).registers() > 40, name + " in PTX's order");
+        }
+        assertEquals(46, allocate(function(m, "volatile_loads_40"), cliff).registers(), "ptxas 48");
+        AllocationResult limited = ALLOCATOR.allocate(function(m, "loads_40"), cliff, SM90, 64);
+        AllocationChecker.verify(limited.allocatedFunction(), limited.assignment());
+        assertEquals(46, limited.registers(), "under -maxrregcount 64 the cliff plays no part");
+    }
+
+    /**
      * loads_ahead_sm90.ptx: 300 shared loads ahead of the FMAs that read them, more values live in
      * PTX's order than the register file holds. ptxas 13.0.88 -arch=sm_90: 16 registers, no spills,
      * at no limit, 64 and 32. A block above RegTuneScheduleReducePressureAbove (255 slots) is
