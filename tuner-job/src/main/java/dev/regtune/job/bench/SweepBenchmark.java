@@ -13,6 +13,7 @@ import dev.regtune.job.sweep.SweepSummary;
 import dev.regtune.space.sample.SamplerKind;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -32,7 +33,10 @@ import org.apache.spark.sql.functions;
  * <p>With the real ptxas as evaluator ({@code bench-sweep --evaluator ptxas}) both sides run one
  * ptxas process per pair on the same inputs, without the ptxas cache (which would serve the second
  * side from the first), so the comparison is ptxas evaluations per second in Spark against a plain
- * parallel loop of ptxas processes.
+ * parallel loop of ptxas processes. Its Spark warm-up is several rounds of a one-configuration
+ * sweep whose ptxas outcomes a scratch cache serves after the first ({@link Warmup}): one round
+ * writes too few rows for the JIT to compile Spark's task and Parquet code, which it then did
+ * during the measurement, on the cores the ptxas processes needed.
  */
 public final class SweepBenchmark {
     private static final int WARMUP_PAIRS = 50_000;
@@ -48,12 +52,24 @@ public final class SweepBenchmark {
     }
 
     /**
-     * Runs both sides on {@code request} (a sampled sweep of {@code count} configurations into an
-     * empty folder at {@code out}), after a small Spark {@code warmup} sweep into {@code warmupOut}.
+     * The Spark side's warm-up: {@code rounds} runs of the sweep {@code request}, each into a fresh
+     * folder under {@code folder} (a local path), so that every round evaluates and writes all its
+     * pairs.
      */
-    public SweepBenchResult run(SweepRequest warmup, ResultStore warmupOut, SweepRequest request, ResultStore out,
-            long count, int threads) throws IOException {
-        new SweepJob(spark, warmupOut, new SweepProgress(new PrintWriter(java.io.Writer.nullWriter()), false)).run(warmup);
+    public record Warmup(SweepRequest request, int rounds, Path folder) {
+    }
+
+    /**
+     * Runs both sides on {@code request} (a sampled sweep of {@code count} configurations into an
+     * empty folder at {@code out}), after the Spark {@code warmup}.
+     */
+    public SweepBenchResult run(Warmup warmup, SweepRequest request, ResultStore out, long count, int threads)
+            throws IOException {
+        for (int round = 0; round < warmup.rounds(); round++) {
+            ResultStore folder = new ResultStore(warmup.folder().resolve("round-" + round));
+            new SweepJob(spark, folder, new SweepProgress(new PrintWriter(java.io.Writer.nullWriter()), false))
+                    .run(warmup.request());
+        }
         KernelCatalog kernels = KernelCatalog.of(request.kernels(), request.arch(), request.fallbackArch());
         EvaluatorSettings evaluators = request.evaluators();
         List<SweepConfiguration> list = new ArrayList<>();

@@ -67,6 +67,9 @@ public final class SparkSessions {
         // A sweep task writes one or two (run_id, arch) partitions: concurrent writers spare the sort
         // that a partitioned write otherwise puts before every task's output.
         conf.setIfMissing("spark.sql.maxConcurrentOutputFileWriters", "4");
+        // Hadoop without its native library sets the mode of every file a write creates by starting
+        // chmod: three processes per sweep task. This file: file system sets it in-process.
+        conf.setIfMissing("spark.hadoop.fs.file.impl", ForklessLocalFileSystem.class.getName());
         SparkSession session = SparkSession.builder().config(conf).getOrCreate();
         session.sparkContext().setLogLevel(System.getProperty(LOG_LEVEL_PROPERTY, "WARN"));
         return new Session(session, !underSparkSubmit());

@@ -39,6 +39,8 @@ final class ChunkWriter {
     static final int IN_FLIGHT = 2;
 
     private final SparkSession spark;
+    /** The session whose writes stage the chunks: {@link #writeSession}. */
+    private final SparkSession writes;
     private final JavaSparkContext jsc;
     private final ResultStore store;
     private final RunLease lease;
@@ -65,6 +67,7 @@ final class ChunkWriter {
     ChunkWriter(SparkSession spark, ResultStore store, RunLease lease, Broadcast<KernelCatalog> kernels,
             SweepRequest request, SortedMap<String, Long> rowsAtStart, RunProgress record) {
         this.spark = spark;
+        this.writes = writeSession(spark, request.evaluators().evaluator().runsPtxas());
         this.jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         this.store = store;
         this.lease = lease;
@@ -184,13 +187,35 @@ final class ChunkWriter {
     }
 
     /**
+     * The session that writes the chunks. Spark's scan of the tasks' rows converts them with an
+     * {@code UnsafeProjection} that every task creates anew: generating its Java source for the
+     * ~70 columns costs tens of milliseconds a task (the compiled class is cached, the source is
+     * not). A task of the real ptxas holds a handful of rows, each a process of 100 ms or more, so
+     * for such sweeps ({@code costly}) the chunks are written by a session of the same context
+     * whose projections are interpreted ({@code spark.sql.codegen.factoryMode=NO_CODEGEN}): no code
+     * generated per task, a few hundred nanoseconds more per row. A sweep of the model alone, with
+     * thousands of rows a task, keeps the generated projection. The rows and files are the same.
+     */
+    static SparkSession writeSession(SparkSession spark, boolean costly) {
+        if (!costly) {
+            return spark;
+        }
+        SparkSession session = spark.newSession();
+        session.conf().set(INTERPRETED_PROJECTIONS_KEY, "NO_CODEGEN");
+        return session;
+    }
+
+    /** Spark's setting for generated or interpreted projections, predicates and orderings. */
+    static final String INTERPRETED_PROJECTIONS_KEY = "spark.sql.codegen.factoryMode";
+
+    /**
      * The rows of a chunk as a data frame of {@link ResultSchema#fileSchema()}. The tasks produce
      * Spark's internal rows ({@link PartitionEvaluation}), which the classic (non-Connect) session
      * takes as they are; its {@code internalCreateDataFrame} is Scala's {@code private[sql]}, public
      * to Java, and a sweep drives its tasks through the RDD API, which only a classic session has.
      */
     private Dataset<Row> frame(JavaRDD<InternalRow> rows) {
-        return ((org.apache.spark.sql.classic.SparkSession) spark).internalCreateDataFrame(rows.rdd(),
+        return ((org.apache.spark.sql.classic.SparkSession) writes).internalCreateDataFrame(rows.rdd(),
                 ResultSchema.fileSchema(), false);
     }
 

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The rows a sweep task hands to the Parquet writer as Spark's internal rows are the rows Spark's
  * row encoder made of the same values: written both ways, the files read back equal, value for
- * value (OK rows and PARSE_ERROR rows with their nulls), under the same schema.
+ * value (OK rows and PARSE_ERROR rows with their nulls), under the same schema; so do they when
+ * written by the session with interpreted projections that writes the chunks of ptxas sweeps.
  */
 class PartitionEvaluationTest {
     @TempDir
@@ -71,11 +72,21 @@ class PartitionEvaluationTest {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         ((org.apache.spark.sql.classic.SparkSession) spark).internalCreateDataFrame(
                 jsc.parallelize(internal, 1).rdd(), ResultSchema.fileSchema(), false).write().parquet(b.toString());
+        // the session that writes the chunks of ptxas sweeps, whose scan projection is interpreted
+        Path c = dir.resolve("interpreted");
+        SparkSession interpreted = ChunkWriter.writeSession(spark, true);
+        assertEquals("NO_CODEGEN", interpreted.conf().get(ChunkWriter.INTERPRETED_PROJECTIONS_KEY));
+        ((org.apache.spark.sql.classic.SparkSession) interpreted).internalCreateDataFrame(
+                jsc.parallelize(internal, 1).rdd(), ResultSchema.fileSchema(), false).write().parquet(c.toString());
         var readA = spark.read().parquet(a.toString());
         var readB = spark.read().parquet(b.toString());
+        var readC = spark.read().parquet(c.toString());
         assertEquals(readA.schema(), readB.schema());
+        assertEquals(readA.schema(), readC.schema());
         assertEquals(sorted(readA.collectAsList()), sorted(readB.collectAsList()));
+        assertEquals(sorted(readA.collectAsList()), sorted(readC.collectAsList()));
         assertEquals(rows.size(), readB.count());
+        assertEquals(spark, ChunkWriter.writeSession(spark, false), "a model sweep writes with its own session");
     }
 
     @Test
