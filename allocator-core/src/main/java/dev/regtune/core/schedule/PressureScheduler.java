@@ -91,13 +91,11 @@ final class PressureScheduler {
         // order must then fit under that cap.
         int cap = parameters.reducePressureAbove();
         if (layoutPeak > parameters.registerTarget() && !parameters.reducePressure() && layoutPeak <= cap) {
-            cap = cliffs.below(layoutPeak);
-            if (cap <= parameters.registerTarget() && cap >= 0) {
-                cap = parameters.registerTarget();
-            }
-            if (cap < 0) {
+            int cliff = cliffs.below(layoutPeak);
+            if (cliff < 0) {
                 return;
             }
+            cap = Math.max(cliff, parameters.registerTarget());
         }
         if (scratch == null) {
             scratch = new BlockDependences.Scratch(f.vregCount());
@@ -112,7 +110,7 @@ final class PressureScheduler {
         // Under the target ptxas hoists (pressure grows towards the target, never above it); an
         // order that needs fewer registers than PTX's there comes from the critical-path order
         // interleaving loads with their consumers, which ptxas does not do: keep PTX's order then.
-        // Above the target the order must need fewer registers than PTX's.
+        // Above the target the order must need fewer registers than PTX's, and at most the cap.
         boolean keep = layoutPeak <= parameters.registerTarget()
                 ? peak >= layoutPeak && peak <= parameters.registerTarget()
                 : peak < layoutPeak && peak <= cap;
