@@ -108,6 +108,15 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Local address narrowing ran.
+     *
+     * @param removed addresses at a constant offset from the stack frame that need no register (R1+imm)
+     * @param narrowed local addresses and their indices that take one register instead of a pair
+     */
+    record LocalAddressesNarrowed(int removed, int narrowed) implements AllocationEvent {
+    }
+
+    /**
      * Local-array promotion decided one {@code .local} array.
      *
      * @param array the array's PTX name

@@ -21,6 +21,7 @@ import dev.regtune.core.explain.AllocationEvent.FallbackRan;
 import dev.regtune.core.explain.AllocationEvent.Failed;
 import dev.regtune.core.explain.AllocationEvent.FeasibilityGate;
 import dev.regtune.core.explain.AllocationEvent.GuidancePicked;
+import dev.regtune.core.explain.AllocationEvent.LocalAddressesNarrowed;
 import dev.regtune.core.explain.AllocationEvent.LocalArrayDecided;
 import dev.regtune.core.explain.AllocationEvent.RegistersCounted;
 import dev.regtune.core.explain.AllocationEvent.SpillsPlaced;
@@ -93,6 +94,10 @@ public final class ExplanationText {
             } else if (e instanceof WideMultipliesFused w) {
                 out.add("    " + w.multiplies() + " mul.wide products folded into the 64-bit adds reading them"
                         + " (IMAD.WIDE); no register pair holds them");
+            } else if (e instanceof LocalAddressesNarrowed l) {
+                out.add("    " + l.removed() + " .local addresses at a constant offset from the stack pointer need no"
+                        + " register (R1+imm); " + l.narrowed() + " local addresses and indices take one register,"
+                        + " not a pair");
             } else if (e instanceof LocalArrayDecided l) {
                 out.add("    .local " + l.array() + " (" + l.bytes() + " bytes): "
                         + (l.promoted() ? "promoted to registers, " : "stays in memory, ") + l.reason());

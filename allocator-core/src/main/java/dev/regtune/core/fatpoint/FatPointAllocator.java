@@ -15,6 +15,7 @@ import dev.regtune.core.lower.WideMultiplyAddStage;
 import dev.regtune.core.model.MeasureStage;
 import dev.regtune.core.pipeline.AllocationState;
 import dev.regtune.core.pipeline.Pipeline;
+import dev.regtune.core.promote.LocalAddressNarrowingStage;
 import dev.regtune.core.promote.LocalArrayPromotionStage;
 import dev.regtune.core.schedule.ParameterSinkingStage;
 import dev.regtune.core.schedule.PreAllocationSchedulingStage;
@@ -29,6 +30,7 @@ import dev.regtune.core.unroll.LoopUnrollingStage;
  */
 public final class FatPointAllocator implements RegisterAllocator {
     private static final Pipeline<FatPointState> PIPELINE = Pipeline.of(
+            new LocalAddressNarrowingStage(),
             new LocalArrayPromotionStage(),
             new AddressFoldingStage(),
             new SymbolAddressStage(),

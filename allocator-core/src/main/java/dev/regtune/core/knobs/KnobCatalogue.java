@@ -229,6 +229,10 @@ public final class KnobCatalogue {
     public static final KnobDef LOCAL_ARRAY_PROMOTION = bool(-1, "RegTuneLocalArrayPromotion", false, true,
             KnobEffect.MODELLED, "Promote constant-indexed .local arrays whose address does not escape to registers "
                     + "before allocation, as ptxas does (probed with ptxas 13.0.88: such arrays leave no stack frame).");
+    public static final KnobDef NARROW_LOCAL_ADDRESSES = bool(-1, "RegTuneNarrowLocalAddresses", false, true,
+            KnobEffect.MODELLED, "Address the .local arrays that stay in memory as ptxas does, with 32 bits from the "
+                    + "stack pointer: an address at a constant offset from the frame needs no register (STL [R1+0x8]), "
+                    + "any other address and the index added to it take one register, not a pair.");
     public static final KnobDef LOCAL_PROMOTION_MAX_BYTES = def(-1, "RegTuneLocalPromotionMaxBytes", false,
             KnobType.INT, 1024, 0, 1 << 20, KnobEffect.MODELLED, "Largest .local array promoted to registers, in "
                     + "bytes (ptxas 13.0.88 promotes a constant-indexed 1024-byte array of 32-bit elements and spills "
