@@ -36,6 +36,16 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Without a register limit the entry landed on an occupancy cliff: the allocation that follows is
+     * the one at {@code cliff} registers, which stores and loads nothing.
+     *
+     * @param unlimited registers of the allocation without a limit
+     * @param cliff the budget of the allocation reported
+     */
+    record OccupancyCliffLanded(int unlimited, int cliff) implements AllocationEvent {
+    }
+
+    /**
      * The pre-allocation scheduler reordered the blocks.
      *
      * @param moved instructions that left their layout position

@@ -22,6 +22,7 @@ import dev.regtune.core.explain.AllocationEvent.Failed;
 import dev.regtune.core.explain.AllocationEvent.FeasibilityGate;
 import dev.regtune.core.explain.AllocationEvent.GuidancePicked;
 import dev.regtune.core.explain.AllocationEvent.LocalAddressesNarrowed;
+import dev.regtune.core.explain.AllocationEvent.OccupancyCliffLanded;
 import dev.regtune.core.explain.AllocationEvent.LocalArrayDecided;
 import dev.regtune.core.explain.AllocationEvent.RegistersCounted;
 import dev.regtune.core.explain.AllocationEvent.SpillsPlaced;
@@ -94,6 +95,10 @@ public final class ExplanationText {
             } else if (e instanceof WideMultipliesFused w) {
                 out.add("    " + w.multiplies() + " mul.wide products folded into the 64-bit adds reading them"
                         + " (IMAD.WIDE); no register pair holds them");
+            } else if (e instanceof OccupancyCliffLanded o) {
+                out.add("  no register limit: " + o.unlimited() + " registers lie above the occupancy cliff at "
+                        + o.cliff() + ", which the allocation reaches without spilling to memory; reported at "
+                        + o.cliff() + " (RegTuneOccupancyCliffSteps)");
             } else if (e instanceof LocalAddressesNarrowed l) {
                 out.add("    " + l.removed() + " .local addresses at a constant offset from the stack pointer need no"
                         + " register (R1+imm); " + l.narrowed() + " local addresses and indices take one register,"

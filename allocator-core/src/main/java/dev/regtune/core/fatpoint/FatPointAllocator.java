@@ -4,6 +4,7 @@ import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.coalesce.CopyCoalescingStage;
+import dev.regtune.core.explain.AllocationEvent.OccupancyCliffLanded;
 import dev.regtune.core.explain.AllocationListener;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.Knobs;
@@ -70,8 +71,26 @@ public final class FatPointAllocator implements RegisterAllocator {
     @Override
     public AllocationResult allocate(KernelFunction fn, Knobs knobs, ArchProfile arch, int maxRegisters,
             AllocationListener listener) {
+        FatPointState state = new FatPointState(fn, knobs, arch, maxRegisters, AllocationListener.NONE);
+        PIPELINE.run(state);
+        AllocationResult result = maxRegisters > 0 || state.budget().limited() ? state.result()
+                : OccupancyCliffLanding.land(fn, knobs, arch, state.result(), state.threadsPerBlock(),
+                        budget -> run(fn, knobs, arch, budget, AllocationListener.NONE).result());
+        if (listener == AllocationListener.NONE) {
+            return result;
+        }
+        // Told once, for the allocation reported.
+        if (result == state.result()) {
+            return run(fn, knobs, arch, maxRegisters, listener).result();
+        }
+        listener.on(new OccupancyCliffLanded(state.result().registers(), result.usage().budget()));
+        return run(fn, knobs, arch, result.usage().budget(), listener).result();
+    }
+
+    private static FatPointState run(KernelFunction fn, Knobs knobs, ArchProfile arch, int maxRegisters,
+            AllocationListener listener) {
         FatPointState state = new FatPointState(fn, knobs, arch, maxRegisters, listener);
         PIPELINE.run(state);
-        return state.result();
+        return state;
     }
 }

@@ -25,6 +25,10 @@
  * SMEM (knob 619) or LMEM slots in seed 004's buckets.</li>
  * <li><b>measure</b> ({@code dev.regtune.core.model.MeasureStage}).</li>
  * </ol>
+ * Without a register limit, {@code OccupancyCliffLanding} then allocates an entry once more at the
+ * occupancy cliff below its count, and reports that allocation when it spills nothing to memory
+ * (knobs {@code RegTuneOccupancyCliffSteps}, {@code RegTuneOccupancyCliffReach}): ptxas 13.0.88
+ * lands one cliff below what it uses under {@code -maxrregcount 255}.
  *
  * <h2>How the seed is read</h2>
  * <ul>

@@ -160,6 +160,14 @@ public final class KnobCatalogue {
             KnobEffect.MODELLED, "Without a register limit, aim for the nearest occupancy cliff below the demand "
                     + "(reached by moving uniform values out of the GPR file, never by spilling), as ptxas 13.0 "
                     + "lands on 32/40/48... registers.");
+    public static final KnobDef OCCUPANCY_CLIFF_STEPS = def(-1, "RegTuneOccupancyCliffSteps", false, KnobType.INT, 1,
+            0, 8, KnobEffect.MODELLED, "Without a register limit, occupancy cliffs an entry may step down when the "
+                    + "allocation at the cliff below its count stores and loads nothing (rematerialization and reloads "
+                    + "from the constant bank only), as ptxas 13.0 lands on 32/40/48/64 registers; 0 keeps the "
+                    + "unlimited count.");
+    public static final KnobDef OCCUPANCY_CLIFF_REACH = def(-1, "RegTuneOccupancyCliffReach", false, KnobType.INT, 16,
+            0, 255, KnobEffect.MODELLED, "Most registers an entry's unlimited count may lie above an occupancy cliff "
+                    + "for the allocator to try landing on it (RegTuneOccupancyCliffSteps).");
     public static final KnobDef RESERVED_REGISTERS = def(-1, "RegTuneReservedRegisters", false, KnobType.INT, 2, 0, 16,
             KnobEffect.MODELLED, "GPRs ptxas reserves beyond the allocated ones in its 'Used N registers' figure.");
     public static final KnobDef STACK_POINTER_SLOT = def(-1, "RegTuneStackPointerSlot", false, KnobType.INT, -1, -1,

@@ -15,6 +15,9 @@
  * <p>The front end resolves which array each load and store addresses, at which offset
  * ({@link dev.regtune.core.ir.LocalMemory}); this package decides and rewrites: every element slot
  * becomes a virtual register, a load a copy from it, a store a copy into it, and the address
- * arithmetic of a promoted array disappears. It must not parse PTX or allocate registers.
+ * arithmetic of a promoted array disappears. Before promotion, {@link
+ * dev.regtune.core.promote.LocalAddressNarrowingStage} rewrites the addresses of the arrays that
+ * stay in memory as ptxas forms them: 32-bit offsets from the stack pointer {@code R1}, none for an
+ * address at a constant offset from the frame. It must not parse PTX or allocate registers.
  */
 package dev.regtune.core.promote;

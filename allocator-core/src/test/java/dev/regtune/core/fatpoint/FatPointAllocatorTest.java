@@ -63,7 +63,9 @@ class FatPointAllocatorTest {
         assertEquals(32, r.registers());
         assertEquals(2, r.usage().uniform());
         assertEquals(1.0, r.estimates().occupancy());
-        AllocationResult noTarget = allocate(fn, IN_LAYOUT.with(KnobCatalogue.OCCUPANCY_TARGET, 0), 0);
+        // Without the target, and without landing on the cliff by another allocation at 32.
+        AllocationResult noTarget = allocate(fn, IN_LAYOUT.with(KnobCatalogue.OCCUPANCY_TARGET, 0)
+                .with(KnobCatalogue.OCCUPANCY_CLIFF_STEPS, 0), 0);
         assertEquals(34, noTarget.registers());
         assertEquals(0.75, noTarget.estimates().occupancy());
     }
@@ -107,7 +109,9 @@ class FatPointAllocatorTest {
         KernelFunction fn = PtxParser.parse(Path.of("src/test/resources/ptx/ptxas/constant_bank_sm90.ptx"))
                 .functions().get(0);
         int folded = allocate(fn, Knobs.defaults(), 0).registers();
-        int kept = allocate(fn, Knobs.defaults().with(KnobCatalogue.FOLD_CONSTANT_BANK, 0), 0).registers();
+        // Held from the top, without landing on the cliff below by another allocation.
+        int kept = allocate(fn, Knobs.defaults().with(KnobCatalogue.FOLD_CONSTANT_BANK, 0)
+                .with(KnobCatalogue.OCCUPANCY_CLIFF_STEPS, 0), 0).registers();
         assertTrue(Math.abs(folded - 38) <= 2, "ptxas 38, the model " + folded);
         assertTrue(kept >= 46, "held from the top: " + kept);
     }
