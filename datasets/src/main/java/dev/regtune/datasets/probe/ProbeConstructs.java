@@ -64,5 +64,8 @@ public final class ProbeConstructs {
             ProbeConstruct.convert("cvt.rzi.f32.f32", "f32", "f32"),
             ProbeConstruct.convert("cvt.rmi.f32.f32", "f32", "f32"),
             ProbeConstruct.convert("cvt.s64.s32", "s32", "s64"),
-            ProbeConstruct.convert("cvt.u32.u64", "u64", "u32"));
+            ProbeConstruct.convert("cvt.u32.u64", "u64", "u32"),
+            ProbeConstruct.of("max.f64", "f64", 2),
+            ProbeConstruct.of("min.f64", "f64", 2),
+            ProbeConstruct.of("min.u64", "u64", 2));
 }
