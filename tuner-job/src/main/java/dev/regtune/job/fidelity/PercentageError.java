@@ -1,5 +1,7 @@
 package dev.regtune.job.fidelity;
 
+import java.util.Arrays;
+
 /**
  * Relative error of predicted against actual values. Pairs whose actual value is 0 have no
  * relative error and are left out; with no pair left the result is NaN.
@@ -11,13 +13,18 @@ public final class PercentageError {
     /** Mean of {@code |predicted - actual| / actual}, in percent. */
     public static double meanAbsolute(double[] predicted, double[] actual) {
         check(predicted, actual);
-        double sum = 0;
+        double[] errors = new double[actual.length];
         int n = 0;
         for (int i = 0; i < actual.length; i++) {
             if (actual[i] != 0) {
-                sum += Math.abs(predicted[i] - actual[i]) / Math.abs(actual[i]);
-                n++;
+                errors[n++] = Math.abs(predicted[i] - actual[i]) / Math.abs(actual[i]);
             }
+        }
+        // Summed in ascending order, so that the same pairs in another order give the same bits.
+        Arrays.sort(errors, 0, n);
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            sum += errors[i];
         }
         return n == 0 ? Double.NaN : 100.0 * sum / n;
     }

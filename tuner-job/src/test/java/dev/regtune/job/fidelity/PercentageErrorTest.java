@@ -26,4 +26,23 @@ class PercentageErrorTest {
         assertTrue(Double.isNaN(PercentageError.meanAbsolute(new double[] {5}, new double[] {0})));
         assertTrue(Double.isNaN(PercentageError.shareWithin(new double[0], new double[0], 0.1)));
     }
+
+    @Test
+    void theSamePairsInAnotherOrderGiveTheSameBits() {
+        // Errors whose floating-point sum depends on the order they are added in.
+        double[] actual = new double[200];
+        double[] predicted = new double[200];
+        for (int i = 0; i < actual.length; i++) {
+            actual[i] = 7 + i % 23;
+            predicted[i] = actual[i] + (i % 5) - 2 + (i % 3) * 0.37;
+        }
+        double forward = PercentageError.meanAbsolute(predicted, actual);
+        double[] a2 = new double[200];
+        double[] p2 = new double[200];
+        for (int i = 0; i < actual.length; i++) {
+            a2[i] = actual[(i * 37) % 200];
+            p2[i] = predicted[(i * 37) % 200];
+        }
+        assertEquals(Double.doubleToLongBits(forward), Double.doubleToLongBits(PercentageError.meanAbsolute(p2, a2)));
+    }
 }
