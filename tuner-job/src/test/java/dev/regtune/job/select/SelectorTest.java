@@ -14,6 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.regtune.core.knobs.Knobs;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -129,6 +131,12 @@ class SelectorTest {
         assertEquals(C1.id(), g.config().configId());
         assertTrue(g.improvementTrain().isEmpty());
         assertTrue(s.kernels().stream().allMatch(b -> b.defaultEvaluation().isEmpty()));
+        // the summary does not count bests against a default it does not have
+        StringWriter w = new StringWriter();
+        new SelectionSummary(s, 10).print(new PrintWriter(w));
+        assertTrue(w.toString().contains("no kernel's best is compared with the default configuration: the table does "
+                + "not have it"), w.toString());
+        assertFalse(w.toString().contains("have a best configuration other than the default"), w.toString());
     }
 
     @Test
