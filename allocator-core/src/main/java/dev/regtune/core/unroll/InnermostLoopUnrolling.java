@@ -24,7 +24,8 @@ import java.util.function.Supplier;
  * as ptxas's does. Values live at the end (the induction variable, accumulators) keep their
  * register and chain from one copy to the next, as the iterations did. Only the last copy keeps the
  * exit test; an earlier copy's instructions whose results no later instruction of that copy reads
- * are left out, as ptxas's main loop tests once per {@code factor} iterations. The remainder loop
+ * are left out, as ptxas's main loop tests once per {@code factor} iterations (not an atomic whose
+ * old value is unused, nor an ordered load: they act on memory). The remainder loop
  * ptxas adds for the last iterations holds no more than the main loop and is not modelled.
  *
  * <p>Copies after the first are flagged {@link InstrFlags#UNROLLED_COPY}: the unrolled loop runs
@@ -209,7 +210,7 @@ public final class InnermostLoopUnrolling {
         boolean[] needed = new boolean[f.vregCount()];
         for (int k = n - 1; k >= 0; k--) {
             int i = start + k;
-            boolean keep = f.defCount(i) == 0;
+            boolean keep = f.defCount(i) == 0 || hasEffect(f, i);
             for (int d = 0; d < f.defCount(i) && !keep; d++) {
                 int v = f.def(i, d);
                 keep = !temporary[v] || needed[v];
@@ -222,6 +223,15 @@ public final class InnermostLoopUnrolling {
             }
         }
         return kept;
+    }
+
+    /**
+     * Whether instruction {@code i} has an effect beyond the values it defines: an atomic, which
+     * writes memory whether or not its old value is read ({@code atom.global.add.f32 %f4, [a], %f3}
+     * with {@code %f4} unused), or a load or store with memory-ordering semantics.
+     */
+    private static boolean hasEffect(KernelFunction f, int i) {
+        return f.instrKind(i) == InstrKind.ATOMIC || f.instrHas(i, InstrFlags.ORDERED_MEMORY);
     }
 
     private static int[] renamed(int[] vregs, int[] rename) {

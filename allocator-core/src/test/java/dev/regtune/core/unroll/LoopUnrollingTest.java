@@ -69,6 +69,52 @@ class LoopUnrollingTest {
         assertEquals(1, tests, "the main loop tests once per four iterations");
     }
 
+    /** A counted loop of six instructions whose atomic's old value is never read, as nvcc writes {@code atomicAdd}. */
+    private static final String ATOMIC_LOOP = """
+            .version 8.0
+            .target sm_90
+            .address_size 64
+            .visible .entry atomic_loop(.param .u64 A, .param .u32 N, .param .f32 X)
+            {
+                .reg .pred %p<2>;
+                .reg .f32 %f<4>;
+                .reg .b32 %r<4>;
+                .reg .b64 %rd<5>;
+                ld.param.u64 %rd1, [A];
+                ld.param.u32 %r1, [N];
+                ld.param.f32 %f1, [X];
+                cvta.to.global.u64 %rd2, %rd1;
+                mov.u32 %r2, 0;
+            LOOP:
+                mul.wide.u32 %rd3, %r2, 4;
+                add.s64 %rd4, %rd2, %rd3;
+                atom.global.add.f32 %f2, [%rd4], %f1;
+                add.s32 %r2, %r2, 1;
+                setp.lt.u32 %p1, %r2, %r1;
+                @%p1 bra LOOP;
+                ret;
+            }
+            """;
+
+    @Test
+    void everyCopyKeepsItsAtomicThoughNoInstructionReadsItsOldValue() throws Exception {
+        KernelFunction fn = PtxParser.parse(ATOMIC_LOOP, "atomic_loop.ptx").functions().get(0);
+        AllocationResult r = Allocators.fatPoint().allocate(fn, FOUR, ArchProfiles.of("sm_90"), 0);
+        assertEquals(AllocationStatus.OK, r.status());
+        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
+        KernelFunction f = r.allocatedFunction();
+        int atomics = 0;
+        int counted = 0;
+        for (int i = 0; i < f.instrCount(); i++) {
+            if (f.instrKind(i) == InstrKind.ATOMIC) {
+                atomics++;
+                counted += f.instrHas(i, InstrFlags.UNROLLED_COPY) ? 0 : 1;
+            }
+        }
+        assertEquals(4, atomics, "one atomic per iteration: the first copy's is not dead code");
+        assertEquals(1, counted, "the time estimates count one iteration's atomic");
+    }
+
     @Test
     void aNoUnrollPragmaKeepsTheLoop() throws Exception {
         AllocationResult r = allocate("counted_loop_nounroll", FOUR);

@@ -78,9 +78,15 @@ public final class SelectionSummary {
                     e.hasLatency() ? Long.toString(e.estLatencyCycles()) : "-", e.hasTime() ? Long.toString(e.estTimeCycles()) : "-", versusDefault(b),
                     cut(b.config().changes()));
         }
-        long tuned = s.kernels().stream().filter(SelectionSummary::beatsDefault).count();
-        out.printf("%d of %d kernel%s %s a best configuration other than the default that beats it%n", tuned,
-                s.kernels().size(), s.kernels().size() == 1 ? "" : "s", s.kernels().size() == 1 ? "has" : "have");
+        if (s.defaults().isEmpty()) {
+            out.println("no kernel's best is compared with the default configuration: the table does not have it");
+        } else {
+            long tuned = s.kernels().stream().filter(SelectionSummary::beatsDefault).count();
+            out.printf("%d of %d kernel%s %s a best configuration other than the default that beats it (by at least "
+                    + "%s; a smaller gain reports the default)%n", tuned, s.kernels().size(),
+                    s.kernels().size() == 1 ? "" : "s", s.kernels().size() == 1 ? "has" : "have",
+                    Numbers.fixed(100 * PerKernelBest.MIN_GAIN, 1) + "%");
+        }
         bounds(out);
         table.print(out);
         if (sorted.size() > rows) {
@@ -130,7 +136,8 @@ public final class SelectionSummary {
 
     /**
      * Whether a kernel's best is not the default configuration: ties go to the configuration changing
-     * fewest values, so such a best beats the default strictly (or the default failed there).
+     * fewest values and a gain below {@link PerKernelBest#MIN_GAIN} reports the default, so such a best
+     * beats the default by at least that (or the default failed there).
      */
     static boolean beatsDefault(KernelBest b) {
         return !b.config().isDefault();

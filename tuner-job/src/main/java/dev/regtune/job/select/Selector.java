@@ -17,8 +17,20 @@ import java.util.TreeMap;
  * <p>Kernels without any OK evaluation have no best configuration; they are listed as unsolved and
  * take no part in the split, the scores or the front (otherwise one kernel that fails everywhere
  * would leave no configuration OK on every training kernel).
+ *
+ * <p>A kernel's best, as the selection reports it, is another configuration than the default only
+ * when it beats the default by at least {@link #MIN_GAIN} (see {@link PerKernelBest}); the scores
+ * are ratios to the lowest value of each kernel whatever its gain.
  */
 public final class Selector {
+    /**
+     * The smallest gain over the default for which a kernel's reported best is another configuration:
+     * 0.5%, as {@code (default + 1) / (best + 1) - 1} on the first objective component where they
+     * differ (the offset of every ratio of a selection). A model's estimate that differs by less
+     * is not a gain a tuned profile should be changed for.
+     */
+    public static final double MIN_GAIN = 0.005;
+
     private Selector() {
     }
 
@@ -53,7 +65,7 @@ public final class Selector {
         List<Integer> solved = new ArrayList<>();
         for (int k = 0; k < best.length; k++) {
             if (best[k] >= 0) {
-                kernels.add(PerKernelBest.record(v, k, best[k]));
+                kernels.add(PerKernelBest.record(v, k, PerKernelBest.reported(v, k, best[k])));
                 solved.add(k);
             } else {
                 unsolved.add(table.kernels().get(k));

@@ -32,6 +32,8 @@
  * better family per kernel and globally like any other knob value.
  *
  * <p>Rules: only OK evaluations have objective values (ALLOC_FAILED is infeasible, never best);
+ * a kernel's reported best is another configuration than the default only when it beats the
+ * default by at least {@link dev.regtune.job.select.Selector#MIN_GAIN} (0.5%);
  * ratios to the per-kernel best carry an additive offset of 1 so that zero spill bytes stay
  * meaningful; the global choice counts a training kernel a configuration failed on (or was not
  * evaluated on) as a ratio of {@code RobustGlobal.FAILURE_PENALTY}, so a sweep where tight budgets

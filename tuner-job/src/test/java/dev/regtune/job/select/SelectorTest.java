@@ -14,6 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.regtune.core.knobs.Knobs;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -129,6 +131,12 @@ class SelectorTest {
         assertEquals(C1.id(), g.config().configId());
         assertTrue(g.improvementTrain().isEmpty());
         assertTrue(s.kernels().stream().allMatch(b -> b.defaultEvaluation().isEmpty()));
+        // the summary does not count bests against a default it does not have
+        StringWriter w = new StringWriter();
+        new SelectionSummary(s, 10).print(new PrintWriter(w));
+        assertTrue(w.toString().contains("no kernel's best is compared with the default configuration: the table does "
+                + "not have it"), w.toString());
+        assertFalse(w.toString().contains("have a best configuration other than the default"), w.toString());
     }
 
     @Test
@@ -219,6 +227,25 @@ class SelectorTest {
         Selection b = Selector.select(ResultFixture.standard().reversed().table(), Objective.parse("latency"), 0.7, 3);
         assertEquals(a.split(), b.split());
         assertEquals(SelectionJson.toText(a), SelectionJson.toText(b));
+    }
+
+    @Test
+    void aBestThatBeatsTheDefaultByLessThanTheMinimumGainReportsTheDefault() {
+        // alpha: c1 0.4% faster than the default; beta: c1 0.6% faster; gamma: c1 exactly 0.5% (200 -> 199)
+        ResultFixture f = new ResultFixture();
+        f.ok(ALPHA, D, 999, 0, 40).ok(ALPHA, C1, 995, 0, 40).ok(ALPHA, C2, 1100, 0, 40);
+        f.ok(BETA, D, 999, 0, 40).ok(BETA, C1, 993, 0, 40).ok(BETA, C2, 1100, 0, 40);
+        f.ok(GAMMA, D, 200, 0, 40).ok(GAMMA, C1, 199, 0, 40).ok(GAMMA, C2, 300, 0, 40);
+        f.ok(DELTA, D, 100, 0, 40).ok(DELTA, C1, 100, 0, 40).ok(DELTA, C2, 90, 0, 40);
+        Selection s = Selector.select(f.table(), Objective.parse("latency"), SPLIT);
+        assertEquals(Map.of("alpha", D.id(), "beta", C1.id(), "gamma", C1.id(), "delta", C2.id()), bestByKernel(s));
+        assertEquals(List.of(999.0), s.kernels().get(0).objective());
+        assertEquals(3L, s.kernels().stream().filter(SelectionSummary::beatsDefault).count());
+        // the scores still rate each configuration against the lowest value: c1 is 1 on alpha, beta and gamma
+        GlobalChoice g = s.global().orElseThrow();
+        assertEquals(C1.id(), g.config().configId());
+        assertClose(1.0, g.train().score());
+        assertClose(Math.cbrt(1000.0 / 996.0 * 1000.0 / 994.0 * 201.0 / 200.0), s.defaults().orElseThrow().train().score());
     }
 
     private static void assertClose(double expected, double actual) {

@@ -1,5 +1,6 @@
 package dev.regtune.job.report.sweep;
 
+import dev.regtune.job.report.Numbers;
 import dev.regtune.job.select.ConfigInfo;
 import dev.regtune.job.select.DefaultScores;
 import dev.regtune.job.select.DefaultTimeBounds;
@@ -7,6 +8,7 @@ import dev.regtune.job.select.GlobalChoice;
 import dev.regtune.job.select.KernelBest;
 import dev.regtune.job.select.ResultTable;
 import dev.regtune.job.select.Selection;
+import dev.regtune.job.select.Selector;
 import dev.regtune.job.select.SetScore;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -132,7 +134,8 @@ public final class SelectionTables {
                 List.of(false, false, false, false, true, true, true),
                 "The " + rows.size() + " of " + gains.size() + " kernels with a default evaluation whose best "
                         + "configuration gains most over the default, on " + component + "; " + tuned + " of "
-                        + gains.size() + " have a best configuration other than the default."
+                        + gains.size() + " have a best configuration other than the default (one that beats it by at "
+                        + "least " + Numbers.fixed(100 * Selector.MIN_GAIN, 1) + "%)."
                         + DefaultTimeBounds.of(s).map(b -> " " + capitalised(b.sentence()) + ".").orElse("")));
     }
 
