@@ -223,7 +223,7 @@ final class ClassColouring {
         CandidateHeap candidates = new CandidateHeap(n);
         for (int x = 0; x < n; x++) {
             if (inGraph[x]) {
-                candidates.add(cost[x] / Math.max(deg[x], 1), x);
+                candidates.add(ratioKey(cost[x] / Math.max(deg[x], 1)), x);
             }
         }
         int[] stack = new int[remaining];
@@ -251,13 +251,13 @@ final class ClassColouring {
                     candidates.poll();
                     continue;
                 }
-                double ratio = cost[y] / Math.max(deg[y], 1);
-                if (candidates.minRatio() == ratio) {
+                long key = ratioKey(cost[y] / Math.max(deg[y], 1));
+                if (candidates.minKey() == key) {
                     candidates.poll();
                     x = y;
                     t = Tier.POTENTIAL_SPILL;
                 } else {
-                    candidates.replaceMin(ratio);
+                    candidates.replaceMin(key);
                 }
             }
             tier[x] = t;
@@ -297,6 +297,15 @@ final class ClassColouring {
         while (top > 0) {
             select(stack[--top], used);
         }
+    }
+
+    /**
+     * A long whose signed order is the order of {@link Double#compare} on doubles (negative ones,
+     * -0.0 and NaN included), and equal for equal ratios.
+     */
+    static long ratioKey(double ratio) {
+        long bits = Double.doubleToLongBits(ratio);
+        return bits ^ ((bits >> 63) & Long.MAX_VALUE);
     }
 
     /** A min-heap of node indices (repeats allowed): simplify's queue of Briggs-criterion nodes. */
@@ -351,21 +360,23 @@ final class ClassColouring {
 
     /**
      * Simplify's spill candidates: a min-heap of {@code (cost / max(degree, 1), node)} pairs,
-     * ordered by ratio ({@link Double#compare}) and then by node, in two parallel arrays.
+     * ordered by ratio ({@link Double#compare}) and then by node. A ratio is kept as a long that
+     * orders as {@link Double#compare} does ({@link #ratioKey}), so a step of a sift is a long
+     * comparison; ratio and node sit in two parallel arrays.
      */
     private static final class CandidateHeap {
-        private double[] ratio;
-        private int[] node;
+        private final long[] key;
+        private final int[] node;
         private int size;
 
         CandidateHeap(int capacity) {
-            ratio = new double[Math.max(4, capacity)];
-            node = new int[ratio.length];
+            key = new long[Math.max(1, capacity)];
+            node = new int[key.length];
         }
 
-        /** The ratio of the least entry; the heap must not be empty. */
-        double minRatio() {
-            return ratio[0];
+        /** The key of the least entry; the heap must not be empty. */
+        long minKey() {
+            return key[0];
         }
 
         /** The node of the least entry; the heap must not be empty. */
@@ -373,61 +384,55 @@ final class ClassColouring {
             return node[0];
         }
 
-        /** Gives the least entry the larger ratio {@code r}: the same as a poll and an add of its node, in one sift. */
-        void replaceMin(double r) {
-            siftDown(r, node[0]);
+        /** Gives the least entry the larger key {@code k}: the same as a poll and an add of its node, in one sift. */
+        void replaceMin(long k) {
+            siftDown(k, node[0]);
         }
 
-        void add(double r, int x) {
-            if (size == ratio.length) {
-                ratio = Arrays.copyOf(ratio, size * 2);
-                node = Arrays.copyOf(node, size * 2);
-            }
-            int k = size++;
-            while (k > 0) {
-                int parent = (k - 1) >>> 1;
-                if (!less(r, x, ratio[parent], node[parent])) {
+        /** Adds an entry; at most the capacity's number of entries are ever added. */
+        void add(long k, int x) {
+            int at = size++;
+            while (at > 0) {
+                int parent = (at - 1) >>> 1;
+                if (!less(k, x, key[parent], node[parent])) {
                     break;
                 }
-                ratio[k] = ratio[parent];
-                node[k] = node[parent];
-                k = parent;
+                key[at] = key[parent];
+                node[at] = node[parent];
+                at = parent;
             }
-            ratio[k] = r;
-            node[k] = x;
+            key[at] = k;
+            node[at] = x;
         }
 
-        /** Removes the least entry and returns its node. */
-        int poll() {
-            int result = node[0];
+        /** Removes the least entry. */
+        void poll() {
             size--;
-            siftDown(ratio[size], node[size]);
-            return result;
+            siftDown(key[size], node[size]);
         }
 
-        /** Places {@code (lastRatio, lastNode)} from the root down, over the first {@code size} entries. */
-        private void siftDown(double lastRatio, int lastNode) {
-            int k = 0;
+        /** Places {@code (lastKey, lastNode)} from the root down, over the first {@code size} entries. */
+        private void siftDown(long lastKey, int lastNode) {
+            int at = 0;
             int half = size >>> 1;
-            while (k < half) {
-                int child = 2 * k + 1;
-                if (child + 1 < size && less(ratio[child + 1], node[child + 1], ratio[child], node[child])) {
+            while (at < half) {
+                int child = 2 * at + 1;
+                if (child + 1 < size && less(key[child + 1], node[child + 1], key[child], node[child])) {
                     child++;
                 }
-                if (!less(ratio[child], node[child], lastRatio, lastNode)) {
+                if (!less(key[child], node[child], lastKey, lastNode)) {
                     break;
                 }
-                ratio[k] = ratio[child];
-                node[k] = node[child];
-                k = child;
+                key[at] = key[child];
+                node[at] = node[child];
+                at = child;
             }
-            ratio[k] = lastRatio;
-            node[k] = lastNode;
+            key[at] = lastKey;
+            node[at] = lastNode;
         }
 
-        private static boolean less(double r1, int n1, double r2, int n2) {
-            int c = Double.compare(r1, r2);
-            return c < 0 || (c == 0 && n1 < n2);
+        private static boolean less(long k1, int n1, long k2, int n2) {
+            return k1 < k2 || (k1 == k2 && n1 < n2);
         }
     }
 

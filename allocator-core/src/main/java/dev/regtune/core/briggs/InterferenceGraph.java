@@ -44,6 +44,22 @@ final class InterferenceGraph {
         this.width = width;
     }
 
+    /**
+     * A graph with the given rows: per node its neighbours, ascending, without repeats, each array
+     * exactly its row (the arrays are kept and never written; the graph does not use the bit matrix).
+     * The rows must be symmetric.
+     */
+    InterferenceGraph(int[] width, int[][] rows) {
+        this.denseNodes = DENSE_NODES;
+        this.nodes = width.length;
+        this.row = rows.clone();
+        this.size = new int[nodes];
+        for (int n = 0; n < nodes; n++) {
+            size[n] = rows[n].length;
+        }
+        this.width = width;
+    }
+
     int nodeCount() {
         return nodes;
     }
