@@ -384,9 +384,18 @@ final class ClassColouring {
             return node[0];
         }
 
-        /** Gives the least entry the larger key {@code k}: the same as a poll and an add of its node, in one sift. */
+        /**
+         * Gives the least entry the larger key {@code k}: the same as a poll and an add of its node,
+         * in one sift, or none when it stays the least (the bottom-up sift would walk to a leaf and
+         * all the way back).
+         */
         void replaceMin(long k) {
-            siftDown(k, node[0]);
+            int x = node[0];
+            if ((size < 2 || less(k, x, key[1], node[1])) && (size < 3 || less(k, x, key[2], node[2]))) {
+                key[0] = k;
+                return;
+            }
+            siftDown(k, x);
         }
 
         /** Adds an entry; at most the capacity's number of entries are ever added. */
