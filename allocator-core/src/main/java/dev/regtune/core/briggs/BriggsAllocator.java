@@ -71,10 +71,16 @@ public final class BriggsAllocator implements RegisterAllocator {
         return classOf;
     }
 
-    static ClassColouring colourClass(KernelFunction fn, ClassNodes nodes, ColouringParameters params,
-            int colours, double[] vregCost, boolean[] removed) {
+    /** The interference graph of {@code nodes}, from their live segments. */
+    static InterferenceGraph graphOf(ClassNodes nodes) {
         InterferenceGraph graph = new InterferenceGraph(nodes.width);
         graph.addEdgesFromSegments(nodes.segments);
+        return graph;
+    }
+
+    /** Coalesces, simplifies and selects over {@code graph}, the interference graph of {@code nodes} (merges change it). */
+    static ClassColouring colourClass(KernelFunction fn, ClassNodes nodes, InterferenceGraph graph,
+            ColouringParameters params, int colours, double[] vregCost, boolean[] removed) {
         ClassColouring colouring = new ClassColouring(graph, params, colours);
         if (params.conservativeCoalescing()) {
             colouring.coalesce(fn, nodes.valueNode, removed);

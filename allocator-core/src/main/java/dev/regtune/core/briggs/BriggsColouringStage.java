@@ -41,6 +41,7 @@ final class BriggsColouringStage implements Stage<BriggsState> {
         }
         boolean[] spilled = s.spilled();
         int maxRounds = knobs.getInt(KnobCatalogue.BRIGGS_MAX_ROUNDS);
+        ClassRound[] last = new ClassRound[RegClass.ID_LIMIT];
         for (int round = 1; round <= maxRounds; round++) {
             boolean[] removed = s.removedCopies().clone();
             boolean spilledMore = false;
@@ -48,12 +49,34 @@ final class BriggsColouringStage implements Stage<BriggsState> {
                 if (!classPresent[c.id()]) {
                     continue;
                 }
-                ClassNodes nodes = ClassNodes.build(fn, s.analyses().liveRanges(), classOf, c.id(), spilled);
                 int colours = s.classBudgets()[c.id()];
-                ClassColouring colouring = BriggsAllocator.colourClass(fn, nodes, params, colours, vregCost, removed);
+                ClassRound previous = last[c.id()];
+                if (previous != null && !previous.spilledMore()) {
+                    // Nothing of this class was spilled since: the same nodes, graph and colouring.
+                    for (int i : previous.mergedCopies()) {
+                        removed[i] = true;
+                    }
+                    s.coloured(c, previous.nodes(), previous.colouring());
+                    if (s.explaining()) {
+                        s.report(new AllocationEvent.BriggsRound(round, c, previous.nodes().count, colours, 0, false));
+                    }
+                    continue;
+                }
+                ClassNodes nodes = ClassNodes.build(fn, s.analyses().liveRanges(), classOf, c.id(), spilled);
+                InterferenceGraph graph = previous == null ? BriggsAllocator.graphOf(nodes)
+                        : NextRoundGraph.of(previous.nodes(), previous.rows(), nodes);
+                int[][] rows = new int[nodes.count][];
+                for (int x = 0; x < nodes.count; x++) {
+                    rows[x] = graph.neighbours(x);
+                }
+                boolean[] removedBefore = removed.clone();
+                ClassColouring colouring = BriggsAllocator.colourClass(fn, nodes, graph, params, colours, vregCost,
+                        removed);
                 s.coloured(c, nodes, colouring);
                 int before = count(spilled);
                 BriggsAllocator.Spills outcome = BriggsAllocator.spillsOf(nodes, colouring, vregCost, spilled);
+                last[c.id()] = new ClassRound(nodes, rows, colouring, newlySet(removedBefore, removed),
+                        outcome == BriggsAllocator.Spills.MORE);
                 if (s.explaining()) {
                     s.report(new AllocationEvent.BriggsRound(round, c, nodes.count, colours, count(spilled) - before,
                             outcome == BriggsAllocator.Spills.IMPOSSIBLE));
@@ -74,6 +97,31 @@ final class BriggsColouringStage implements Stage<BriggsState> {
         }
         s.countAttempts(maxRounds);
         s.fail();
+    }
+
+    /**
+     * What a class's last colouring left for the next round: its nodes, its graph's rows as built
+     * (before coalescing merged them; rows are never written once built, so they are shared), its
+     * colouring, the copies its coalescing removed, and whether it spilled more values.
+     */
+    private record ClassRound(ClassNodes nodes, int[][] rows, ClassColouring colouring, int[] mergedCopies,
+            boolean spilledMore) {
+    }
+
+    /** The indices set in {@code after} and not in {@code before}. */
+    private static int[] newlySet(boolean[] before, boolean[] after) {
+        int n = 0;
+        for (int i = 0; i < after.length; i++) {
+            n += after[i] && !before[i] ? 1 : 0;
+        }
+        int[] out = new int[n];
+        n = 0;
+        for (int i = 0; i < after.length; i++) {
+            if (after[i] && !before[i]) {
+                out[n++] = i;
+            }
+        }
+        return out;
     }
 
     private static int count(boolean[] flags) {

@@ -2,9 +2,7 @@ package dev.regtune.core.briggs;
 
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.KernelFunction;
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.PriorityQueue;
 
 /**
  * Phases 3 and 4 of seed 002 for one class in one round: conservative coalescing of copies with
@@ -36,6 +34,8 @@ final class ClassColouring {
     final int[] slot;
     /** Per node: the tier simplify removed it by (null for non-representatives). */
     final Tier[] tier;
+    /** Per node: its low-degree threshold ({@link ColouringParameters#threshold}), fixed by its width. */
+    private final int[] thresholds;
     int merges;
 
     ClassColouring(InterferenceGraph graph, ColouringParameters params, int colours) {
@@ -49,10 +49,12 @@ final class ClassColouring {
         slot = new int[n];
         tier = new Tier[n];
         adj = new int[n][];
+        thresholds = new int[n];
         Arrays.fill(slot, -1);
         for (int x = 0; x < n; x++) {
             rep[x] = x;
             present[x] = true;
+            thresholds[x] = params.threshold(graph, x, colours);
         }
         for (int x = 0; x < n; x++) {
             adj[x] = graph.neighbours(x);
@@ -65,9 +67,11 @@ final class ClassColouring {
     /** The degree of {@code x} in its own positions, over the representatives still present. */
     private int degreeOf(int x) {
         int d = 0;
+        int wx = graph.width(x);
         for (int m : adj[x]) {
             if (present[m]) {
-                d += graph.blocked(x, m);
+                int wm = graph.width(m);
+                d += wm > wx ? wm / wx : 1;
             }
         }
         return d;
@@ -82,7 +86,7 @@ final class ClassColouring {
     }
 
     int threshold(int n) {
-        return params.threshold(graph, n, colours);
+        return thresholds[n];
     }
 
     // ---- phase 3: conservative coalescing ----
@@ -161,39 +165,54 @@ final class ClassColouring {
      * reverse. With {@code optimistic} off, a potential spill is spilled at once instead of pushed
      * (unless it is a spill temporary, which cannot be spilled again).
      *
+     * <p>Work is linear in the edges, plus a logarithm per spill-candidate queue operation: the
+     * queues hold ints and doubles in arrays ({@link NodeHeap}, {@link CandidateHeap}) and the
+     * thresholds and widths are read from arrays, since a dense graph of a large kernel has
+     * millions of adjacency entries.
+     *
      * @param cost spill cost per node (temporaries: infinity)
      */
     void simplifyAndSelect(double[] cost) {
         int n = graph.nodeCount();
+        double factor = params.factor();
         boolean[] inGraph = present.clone();
         int[] deg = new int[n];
         boolean[] effLow = new boolean[n];
         int[] lowEff = new int[n];
         boolean[] queuedLow = new boolean[n];
-        ArrayDeque<Integer> low = new ArrayDeque<>();
-        PriorityQueue<Integer> briggs = new PriorityQueue<>();
+        int[] width = new int[n];
+        int[] low = new int[n];
+        int lowTop = 0;
+        NodeHeap briggs = new NodeHeap(n);
         int remaining = 0;
         for (int x = 0; x < n; x++) {
+            width[x] = graph.width(x);
             if (inGraph[x]) {
                 remaining++;
                 deg[x] = degree[x];
-                effLow[x] = deg[x] * params.factor() < threshold(x);
+                effLow[x] = deg[x] * factor < thresholds[x];
+            }
+        }
+        // Counted from the side of the nodes of low effective degree, whose rows are short
+        // (adjacency is symmetric), rather than over every row of a dense graph.
+        for (int m = 0; m < n; m++) {
+            if (inGraph[m] && effLow[m]) {
+                for (int x : adj[m]) {
+                    if (inGraph[x]) {
+                        lowEff[x]++;
+                    }
+                }
             }
         }
         for (int x = 0; x < n; x++) {
             if (!inGraph[x]) {
                 continue;
             }
-            for (int m : adj[x]) {
-                if (inGraph[m] && effLow[m]) {
-                    lowEff[x]++;
-                }
-            }
-            if (deg[x] < threshold(x)) {
+            if (deg[x] < thresholds[x]) {
                 queuedLow[x] = true;
-                low.push(x);
+                low[lowTop++] = x;
             }
-            if (lowEff[x] >= threshold(x)) {
+            if (lowEff[x] >= thresholds[x]) {
                 briggs.add(x);
             }
         }
@@ -201,10 +220,10 @@ final class ClassColouring {
         // index), kept in a queue rather than rescanned. A node's degree
         // only falls, so its ratio only rises: an entry holds a lower bound of its node's ratio,
         // and a stale one is re-queued with the current ratio when it comes up.
-        PriorityQueue<Candidate> candidates = new PriorityQueue<>();
+        CandidateHeap candidates = new CandidateHeap(n);
         for (int x = 0; x < n; x++) {
             if (inGraph[x]) {
-                candidates.add(new Candidate(cost[x] / Math.max(deg[x], 1), x));
+                candidates.add(ratioKey(cost[x] / Math.max(deg[x], 1)), x);
             }
         }
         int[] stack = new int[remaining];
@@ -212,8 +231,8 @@ final class ClassColouring {
         while (remaining > 0) {
             int x = -1;
             Tier t = null;
-            while (x < 0 && !low.isEmpty()) {
-                int c = low.pop();
+            while (x < 0 && lowTop > 0) {
+                int c = low[--lowTop];
                 if (inGraph[c]) {
                     x = c;
                     t = Tier.LOW_DEGREE;
@@ -221,23 +240,24 @@ final class ClassColouring {
             }
             while (x < 0 && !briggs.isEmpty()) {
                 int c = briggs.poll();
-                if (inGraph[c] && lowEff[c] >= threshold(c)) {
+                if (inGraph[c] && lowEff[c] >= thresholds[c]) {
                     x = c;
                     t = Tier.BRIGGS;
                 }
             }
             while (x < 0) {
-                Candidate c = candidates.poll();
-                int y = c.node();
+                int y = candidates.minNode();
                 if (!inGraph[y]) {
+                    candidates.poll();
                     continue;
                 }
-                double ratio = cost[y] / Math.max(deg[y], 1);
-                if (c.ratio() == ratio) {
+                long key = ratioKey(cost[y] / Math.max(deg[y], 1));
+                if (candidates.minKey() == key) {
+                    candidates.poll();
                     x = y;
                     t = Tier.POTENTIAL_SPILL;
                 } else {
-                    candidates.add(new Candidate(ratio, y));
+                    candidates.replaceMin(key);
                 }
             }
             tier[x] = t;
@@ -246,22 +266,27 @@ final class ClassColouring {
             if (t != Tier.POTENTIAL_SPILL || params.optimistic() || cost[x] == Double.POSITIVE_INFINITY) {
                 stack[top++] = x;
             }
+            int wx = width[x];
+            boolean xEffLow = effLow[x];
             for (int m : adj[x]) {
                 if (!inGraph[m]) {
                     continue;
                 }
-                deg[m] -= graph.blocked(m, x);
-                if (effLow[x]) {
+                int wm = width[m];
+                int d = deg[m] - (wx > wm ? wx / wm : 1);
+                deg[m] = d;
+                if (xEffLow) {
                     lowEff[m]--;
                 }
-                if (!queuedLow[m] && deg[m] < threshold(m)) {
+                int th = thresholds[m];
+                if (!queuedLow[m] && d < th) {
                     queuedLow[m] = true;
-                    low.push(m);
+                    low[lowTop++] = m;
                 }
-                if (!effLow[m] && deg[m] * params.factor() < threshold(m)) {
+                if (!effLow[m] && d * factor < th) {
                     effLow[m] = true;
                     for (int w : adj[m]) {
-                        if (inGraph[w] && ++lowEff[w] == threshold(w)) {
+                        if (inGraph[w] && ++lowEff[w] == thresholds[w]) {
                             briggs.add(w);
                         }
                     }
@@ -274,12 +299,161 @@ final class ClassColouring {
         }
     }
 
-    /** A spill candidate's key in simplify's queue: {@code cost / max(degree, 1)}, then the node. */
-    private record Candidate(double ratio, int node) implements Comparable<Candidate> {
-        @Override
-        public int compareTo(Candidate o) {
-            int c = Double.compare(ratio, o.ratio);
-            return c != 0 ? c : Integer.compare(node, o.node);
+    /**
+     * A long whose signed order is the order of {@link Double#compare} on doubles (negative ones,
+     * -0.0 and NaN included), and equal for equal ratios.
+     */
+    static long ratioKey(double ratio) {
+        long bits = Double.doubleToLongBits(ratio);
+        return bits ^ ((bits >> 63) & Long.MAX_VALUE);
+    }
+
+    /** A min-heap of node indices (repeats allowed): simplify's queue of Briggs-criterion nodes. */
+    private static final class NodeHeap {
+        private int[] heap;
+        private int size;
+
+        NodeHeap(int capacity) {
+            heap = new int[Math.max(4, capacity)];
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        void add(int x) {
+            if (size == heap.length) {
+                heap = Arrays.copyOf(heap, size * 2);
+            }
+            int k = size++;
+            while (k > 0) {
+                int parent = (k - 1) >>> 1;
+                if (heap[parent] <= x) {
+                    break;
+                }
+                heap[k] = heap[parent];
+                k = parent;
+            }
+            heap[k] = x;
+        }
+
+        int poll() {
+            int result = heap[0];
+            int last = heap[--size];
+            int k = 0;
+            int half = size >>> 1;
+            while (k < half) {
+                int child = 2 * k + 1;
+                if (child + 1 < size && heap[child + 1] < heap[child]) {
+                    child++;
+                }
+                if (last <= heap[child]) {
+                    break;
+                }
+                heap[k] = heap[child];
+                k = child;
+            }
+            heap[k] = last;
+            return result;
+        }
+    }
+
+    /**
+     * Simplify's spill candidates: a min-heap of {@code (cost / max(degree, 1), node)} pairs,
+     * ordered by ratio ({@link Double#compare}) and then by node. A ratio is kept as a long that
+     * orders as {@link Double#compare} does ({@link #ratioKey}), so a step of a sift is a long
+     * comparison; ratio and node sit in two parallel arrays.
+     */
+    private static final class CandidateHeap {
+        private final long[] key;
+        private final int[] node;
+        private int size;
+
+        CandidateHeap(int capacity) {
+            key = new long[Math.max(1, capacity)];
+            node = new int[key.length];
+        }
+
+        /** The key of the least entry; the heap must not be empty. */
+        long minKey() {
+            return key[0];
+        }
+
+        /** The node of the least entry; the heap must not be empty. */
+        int minNode() {
+            return node[0];
+        }
+
+        /**
+         * Gives the least entry the larger key {@code k}: the same as a poll and an add of its node,
+         * in one sift, or none when it stays the least (the bottom-up sift would walk to a leaf and
+         * all the way back).
+         */
+        void replaceMin(long k) {
+            int x = node[0];
+            if ((size < 2 || less(k, x, key[1], node[1])) && (size < 3 || less(k, x, key[2], node[2]))) {
+                key[0] = k;
+                return;
+            }
+            siftDown(k, x);
+        }
+
+        /** Adds an entry; at most the capacity's number of entries are ever added. */
+        void add(long k, int x) {
+            int at = size++;
+            while (at > 0) {
+                int parent = (at - 1) >>> 1;
+                if (!less(k, x, key[parent], node[parent])) {
+                    break;
+                }
+                key[at] = key[parent];
+                node[at] = node[parent];
+                at = parent;
+            }
+            key[at] = k;
+            node[at] = x;
+        }
+
+        /** Removes the least entry. */
+        void poll() {
+            size--;
+            siftDown(key[size], node[size]);
+        }
+
+        /**
+         * Places {@code (lastKey, lastNode)} from the root down, over the first {@code size}
+         * entries, bottom-up (Floyd): the hole goes down the path of lesser children to a leaf,
+         * one comparison a level, and the entry rises from there. A re-keyed candidate usually
+         * sinks most of the way, where this takes about half the comparisons of the usual sift;
+         * since no two entries have the same key and node, the order of polls does not depend on it.
+         */
+        private void siftDown(long lastKey, int lastNode) {
+            int at = 0;
+            int half = size >>> 1;
+            while (at < half) {
+                int child = 2 * at + 1;
+                if (child + 1 < size && less(key[child + 1], node[child + 1], key[child], node[child])) {
+                    child++;
+                }
+                key[at] = key[child];
+                node[at] = node[child];
+                at = child;
+            }
+            while (at > 0) {
+                int parent = (at - 1) >>> 1;
+                if (!less(lastKey, lastNode, key[parent], node[parent])) {
+                    break;
+                }
+                key[at] = key[parent];
+                node[at] = node[parent];
+                at = parent;
+            }
+            key[at] = lastKey;
+            node[at] = lastNode;
+        }
+
+        private static boolean less(long k1, int n1, long k2, int n2) {
+            return k1 < k2 || (k1 == k2 && n1 < n2);
         }
     }
 

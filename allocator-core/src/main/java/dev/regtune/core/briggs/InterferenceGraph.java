@@ -44,6 +44,22 @@ final class InterferenceGraph {
         this.width = width;
     }
 
+    /**
+     * A graph with the given rows: per node its neighbours, ascending, without repeats, each array
+     * exactly its row (the arrays are kept and never written; the graph does not use the bit matrix).
+     * The rows must be symmetric.
+     */
+    InterferenceGraph(int[] width, int[][] rows) {
+        this.denseNodes = DENSE_NODES;
+        this.nodes = width.length;
+        this.row = rows.clone();
+        this.size = new int[nodes];
+        for (int n = 0; n < nodes; n++) {
+            size[n] = rows[n].length;
+        }
+        this.width = width;
+    }
+
     int nodeCount() {
         return nodes;
     }
@@ -66,9 +82,14 @@ final class InterferenceGraph {
         return Arrays.binarySearch(row[x], 0, size[x], y) >= 0;
     }
 
-    /** The neighbours of {@code n}, ascending. */
+    /**
+     * The neighbours of {@code n}, ascending. The caller must not write to the array: a row that
+     * fills its array exactly is handed out as it is (rows are never written in place once full,
+     * see {@link #insert} and {@link #remove}), others are copied.
+     */
     int[] neighbours(int n) {
-        return Arrays.copyOf(row[n], size[n]);
+        int[] r = row[n];
+        return r.length == size[n] ? r : Arrays.copyOf(r, size[n]);
     }
 
     /** Merges node {@code from} into node {@code into}: {@code into} takes every edge of {@code from}. */
@@ -81,7 +102,10 @@ final class InterferenceGraph {
         size[from] = 0;
     }
 
-    /** Adds {@code b} to the row of {@code a}, keeping it ascending; nothing when it is there. */
+    /**
+     * Adds {@code b} to the row of {@code a}, keeping it ascending; nothing when it is there. A full
+     * array (perhaps handed out by {@link #neighbours}) is replaced, never written.
+     */
     private void insert(int a, int b) {
         int[] r = row[a];
         int n = size[a];
@@ -98,12 +122,16 @@ final class InterferenceGraph {
         size[a] = n + 1;
     }
 
+    /** Removes {@code b} from the row of {@code a} into a new array, since the old one may have been handed out. */
     private void remove(int a, int b) {
         int[] r = row[a];
         int n = size[a];
         int at = Arrays.binarySearch(r, 0, n, b);
         if (at >= 0) {
-            System.arraycopy(r, at + 1, r, at, n - at - 1);
+            int[] fresh = n == 1 ? NONE : new int[n - 1];
+            System.arraycopy(r, 0, fresh, 0, at);
+            System.arraycopy(r, at + 1, fresh, at, n - at - 1);
+            row[a] = fresh;
             size[a] = n - 1;
         }
     }
@@ -187,9 +215,12 @@ final class InterferenceGraph {
         int[] degree = new int[nodes];
         if (dense) {
             for (int n = 0; n < nodes; n++) {
+                int d = 0;
+                int base = n * words;
                 for (int w = 0; w < words; w++) {
-                    degree[n] += Long.bitCount(matrix[n * words + w]);
+                    d += Long.bitCount(matrix[base + w]);
                 }
+                degree[n] = d;
             }
         } else {
             pairs.forEach((x, y) -> {
@@ -205,13 +236,17 @@ final class InterferenceGraph {
         if (dense) {
             for (int n = 0; n < nodes; n++) {
                 int[] r = fresh[n];
-                for (int w = 0; w < words && fill[n] < degree[n]; w++) {
-                    long bits = matrix[n * words + w];
+                int f = 0;
+                int d = degree[n];
+                int base = n * words;
+                for (int w = 0; w < words && f < d; w++) {
+                    long bits = matrix[base + w];
                     while (bits != 0) {
-                        r[fill[n]++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+                        r[f++] = (w << 6) + Long.numberOfTrailingZeros(bits);
                         bits &= bits - 1;
                     }
                 }
+                fill[n] = f;
             }
         } else {
             pairs.forEach((x, y) -> {

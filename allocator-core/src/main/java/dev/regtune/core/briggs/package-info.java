@@ -11,6 +11,11 @@
  * round repeats, up to {@code BriggsMaxRounds}. Then spill slots, lazy reload ({@code
  * LazyReload}) and the same measurements as every family.
  *
+ * <p>A round redoes only what spilling changed: a class that spilled nothing in the last round
+ * keeps its nodes, graph and colouring (its input is the same), and a class that did gets its
+ * next graph from the last one ({@code NextRoundGraph}: the newly spilled values' nodes removed,
+ * their temporaries added) rather than from a sweep of every live segment.
+ *
  * <h2>How the seeds are read</h2>
  * <ul>
  * <li><b>K and the "K = 15".</b> The colours are the register budget (from {@code

@@ -19,6 +19,8 @@ final class NameTable {
     static final byte SPECIAL_DIVERGENT = 2;
 
     private String[] names;
+    /** Per entry its chars, compared with a token's range in one {@link Arrays#equals} call. */
+    private char[][] chars;
     private int[] hashes;
     Directive[] directive;
     PtxType[] type;
@@ -53,6 +55,7 @@ final class NameTable {
 
     private NameTable(int capacity) {
         names = new String[capacity];
+        chars = new char[capacity][];
         hashes = new int[capacity];
         directive = new Directive[capacity];
         type = new PtxType[capacity];
@@ -70,6 +73,7 @@ final class NameTable {
 
     private NameTable(NameTable t) {
         names = t.names.clone();
+        chars = t.chars.clone();
         hashes = t.hashes.clone();
         directive = t.directive.clone();
         type = t.type.clone();
@@ -142,7 +146,7 @@ final class NameTable {
                 return -1;
             }
             int id = e - 1;
-            if (hashes[id] == hash && sameChars(names[id], buf, start, len)) {
+            if (hashes[id] == hash && sameChars(chars[id], buf, start, len)) {
                 return id;
             }
             slot = (slot + 1) & mask;
@@ -152,7 +156,7 @@ final class NameTable {
     /** The entry id of {@code buf[start, end)}, adding it if new. */
     int intern(char[] buf, int start, int end, int hash) {
         int id = find(buf, start, end, hash);
-        return id >= 0 ? id : add(new String(buf, start, end - start), hash);
+        return id >= 0 ? id : add(Arrays.copyOfRange(buf, start, end), hash);
     }
 
     int intern(String s) {
@@ -170,9 +174,14 @@ final class NameTable {
     }
 
     private int add(String s, int hash) {
+        return add(s.toCharArray(), hash);
+    }
+
+    private int add(char[] word, int hash) {
         if (size == names.length) {
             int n = size * 2;
             names = Arrays.copyOf(names, n);
+            chars = Arrays.copyOf(chars, n);
             hashes = Arrays.copyOf(hashes, n);
             directive = Arrays.copyOf(directive, n);
             type = Arrays.copyOf(type, n);
@@ -191,7 +200,8 @@ final class NameTable {
             }
         }
         int id = size++;
-        names[id] = s;
+        names[id] = new String(word);
+        chars[id] = word;
         hashes[id] = hash;
         place(id);
         return id;
@@ -210,15 +220,7 @@ final class NameTable {
         return x ^ (x >>> 16);
     }
 
-    private static boolean sameChars(String s, char[] buf, int start, int len) {
-        if (s.length() != len) {
-            return false;
-        }
-        for (int i = 0; i < len; i++) {
-            if (s.charAt(i) != buf[start + i]) {
-                return false;
-            }
-        }
-        return true;
+    private static boolean sameChars(char[] word, char[] buf, int start, int len) {
+        return word.length == len && Arrays.equals(word, 0, len, buf, start, start + len);
     }
 }

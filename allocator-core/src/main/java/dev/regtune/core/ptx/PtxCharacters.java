@@ -1,6 +1,5 @@
 package dev.regtune.core.ptx;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
@@ -17,9 +16,25 @@ final class PtxCharacters {
     private PtxCharacters() {
     }
 
-    /** The text of a PTX file's bytes: ISO-8859-1, so every byte is one char and decoding never fails. */
-    static char[] decode(byte[] bytes) {
-        return new String(bytes, StandardCharsets.ISO_8859_1).toCharArray();
+    /**
+     * The text of a PTX file's bytes, ISO-8859-1 (every byte one char, so decoding never fails),
+     * checked as {@link #requireAscii} does, in one pass over the bytes: no intermediate String and
+     * no second pass over the chars.
+     */
+    static char[] decodeAscii(byte[] bytes, String source) {
+        char[] text = new char[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            text[i] = (char) (bytes[i] & 0xff);
+        }
+        // A signed byte b is ASCII and not NUL exactly when b | (b - 1) is not negative.
+        int any = 0;
+        for (byte b : bytes) {
+            any |= b | (b - 1);
+        }
+        if (any < 0) {
+            reject(text, source);
+        }
+        return text;
     }
 
     /** Throws at the first char ptxas rejects wherever it stands: anything outside ASCII, and NUL. */
@@ -30,9 +45,13 @@ final class PtxCharacters {
         for (char c : text) {
             any |= c | (c - 1);
         }
-        if ((any & ~0x7f) == 0) {
-            return;
+        if ((any & ~0x7f) != 0) {
+            reject(text, source);
         }
+    }
+
+    /** Throws at the first char of {@code text} outside ASCII or NUL, if there is one. */
+    private static void reject(char[] text, String source) {
         int line = 1;
         int lineStart = 0;
         for (int i = 0; i < text.length; i++) {

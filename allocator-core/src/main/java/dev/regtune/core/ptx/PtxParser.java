@@ -53,7 +53,7 @@ public final class PtxParser {
      * its line and column, as ptxas rejects it, never a decoding exception.
      */
     public static PtxModule parse(byte[] bytes, String sourceName) {
-        return parse(PtxCharacters.decode(bytes), sourceName);
+        return new ModuleParser(PtxCharacters.decodeAscii(bytes, sourceName), sourceName).parse();
     }
 
     /**

@@ -111,4 +111,17 @@ class ClassColouringTest {
         assertTrue(c.slotOf(1) < c.slotOf(0) || c.slotOf(1) >= c.slotOf(0) + 2);
         assertTrue(c.slotOf(2) < c.slotOf(0) || c.slotOf(2) >= c.slotOf(0) + 2);
     }
+
+    /** Simplify's queue compares ratios as longs: the same order as Double.compare, ties equal. */
+    @Test
+    void ratioKeysOrderAsDoubleCompare() {
+        double[] values = {Double.NEGATIVE_INFINITY, -3.5, -Double.MIN_VALUE, -0.0, 0.0, Double.MIN_VALUE, 1e-300,
+            0.4, 2.5, 2.5000000000000004, 1e300, Double.POSITIVE_INFINITY, Double.NaN};
+        for (double a : values) {
+            for (double b : values) {
+                assertEquals(Integer.signum(Double.compare(a, b)),
+                        Long.signum(Long.compare(ClassColouring.ratioKey(a), ClassColouring.ratioKey(b))), a + " vs " + b);
+            }
+        }
+    }
 }

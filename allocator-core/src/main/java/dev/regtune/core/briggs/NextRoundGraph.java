@@ -1,0 +1,153 @@
+package dev.regtune.core.briggs;
+
+import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The interference graph of a class in the next round, from the previous round's graph and what
+ * spilling changed, instead of sweeping every segment again: the function and its live ranges do
+ * not change between rounds, so two nodes that survive (a value still not spilled, a temporary of
+ * a value spilled before) interfere exactly as they did; a newly spilled value's node is gone; and
+ * the temporaries of a newly spilled value, each live at one point, interfere with every node live
+ * at that point. Node numbers keep their order (values by vreg, then temporaries by operand), so
+ * the surviving rows stay ascending under the renumbering and the result is the graph {@link
+ * InterferenceGraph#addEdgesFromSegments} builds, row for row.
+ */
+final class NextRoundGraph {
+    private static final int[] NONE = new int[0];
+
+    private NextRoundGraph() {
+    }
+
+    /**
+     * The graph of {@code next}.
+     *
+     * @param previous the previous round's nodes of the same class
+     * @param previousRows the previous round's rows as built, before any coalescing merged them
+     * @param next this round's nodes: the previous ones less the newly spilled values, plus their temporaries
+     */
+    static InterferenceGraph of(ClassNodes previous, int[][] previousRows, ClassNodes next) {
+        int n = next.count;
+        int[] map = new int[previous.count];
+        boolean[] survives = new boolean[n];
+        Arrays.fill(map, -1);
+        for (int v = 0; v < previous.valueNode.length; v++) {
+            int o = previous.valueNode[v];
+            if (o >= 0 && next.valueNode[v] >= 0) {
+                map[o] = next.valueNode[v];
+            }
+        }
+        for (int op = 0; op < previous.operandTemp.length; op++) {
+            int o = previous.operandTemp[op];
+            if (o >= 0) {
+                map[o] = next.operandTemp[op];
+            }
+        }
+        for (int o = 0; o < previous.count; o++) {
+            if (map[o] >= 0) {
+                survives[map[o]] = true;
+            }
+        }
+        // The new temporaries by their one point, ascending; then every node's segments meet them.
+        int fresh = 0;
+        for (int y = 0; y < n; y++) {
+            fresh += survives[y] ? 0 : 1;
+        }
+        long[] points = new long[fresh];
+        int k = 0;
+        for (int y = 0; y < n; y++) {
+            if (!survives[y]) {
+                points[k++] = ((long) next.segments[y][0] << 32) | y;
+            }
+        }
+        Arrays.sort(points);
+        int[] @Nullable [] extra = new int[n][];
+        int[] extraCount = new int[n];
+        for (int x = 0; x < n; x++) {
+            int[] segs = next.segments[x];
+            for (int j = 0; j < segs.length; j += 2) {
+                int from = lowerBound(points, segs[j]);
+                for (int q = from; q < points.length && (int) (points[q] >>> 32) <= segs[j + 1]; q++) {
+                    int t = (int) points[q];
+                    if (t != x) {
+                        append(extra, extraCount, x, t);
+                        append(extra, extraCount, t, x);
+                    }
+                }
+            }
+        }
+        int[][] rows = new int[n][];
+        for (int o = 0; o < previous.count; o++) {
+            int y = map[o];
+            if (y >= 0) {
+                rows[y] = merge(previousRows[o], map, extra[y], extraCount[y]);
+            }
+        }
+        for (int y = 0; y < n; y++) {
+            if (!survives[y]) {
+                rows[y] = merge(NONE, map, extra[y], extraCount[y]);
+            }
+        }
+        return new InterferenceGraph(next.width, rows);
+    }
+
+    /** The first index of {@code points} whose point is at least {@code p}. */
+    private static int lowerBound(long[] points, int p) {
+        int lo = 0;
+        int hi = points.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if ((int) (points[mid] >>> 32) < p) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private static void append(int[] @Nullable [] lists, int[] counts, int at, int value) {
+        int[] list = lists[at];
+        if (list == null) {
+            list = lists[at] = new int[4];
+        } else if (counts[at] == list.length) {
+            list = lists[at] = Arrays.copyOf(list, list.length * 2);
+        }
+        list[counts[at]++] = value;
+    }
+
+    /**
+     * The previous row renumbered through {@code map} (dropping the nodes that are gone), merged
+     * with the new temporaries it meets ({@code extra[0 .. count)}, in any order, repeats allowed):
+     * ascending, without repeats, in an array of exactly its length.
+     */
+    private static int[] merge(int[] previousRow, int[] map, int @Nullable [] extra, int count) {
+        int kept = 0;
+        for (int m : previousRow) {
+            kept += map[m] >= 0 ? 1 : 0;
+        }
+        int[] mapped = new int[kept];
+        int k = 0;
+        for (int m : previousRow) {
+            int y = map[m];
+            if (y >= 0) {
+                mapped[k++] = y;
+            }
+        }
+        if (count == 0 || extra == null) {
+            return mapped;
+        }
+        Arrays.sort(extra, 0, count);
+        int[] out = new int[kept + count];
+        int i = 0;
+        int j = 0;
+        int len = 0;
+        while (i < kept || j < count) {
+            int next = j >= count || (i < kept && mapped[i] < extra[j]) ? mapped[i++] : extra[j++];
+            if (len == 0 || out[len - 1] != next) {
+                out[len++] = next;
+            }
+        }
+        return len == out.length ? out : Arrays.copyOf(out, len);
+    }
+}
