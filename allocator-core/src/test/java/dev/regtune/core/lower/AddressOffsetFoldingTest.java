@@ -3,16 +3,13 @@ package dev.regtune.core.lower;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.regtune.core.Allocators;
 import dev.regtune.core.alloc.AllocationResult;
-import dev.regtune.core.alloc.AllocationStatus;
-import dev.regtune.core.arch.ArchProfiles;
-import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParser;
+import dev.regtune.core.testing.ProbeAllocations;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -28,19 +25,9 @@ class AddressOffsetFoldingTest {
     }
 
     private static AllocationResult allocate(Knobs knobs) throws Exception {
-        AllocationResult r = Allocators.fatPoint().allocate(probe(), knobs, ArchProfiles.of("sm_90"), 0);
-        assertEquals(AllocationStatus.OK, r.status());
-        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
-        return r;
+        return ProbeAllocations.checkedSm90(probe(), knobs);
     }
 
-    private static int count(KernelFunction f, String opcode) {
-        int n = 0;
-        for (int i = 0; i < f.instrCount(); i++) {
-            n += f.opcode(i).equals(opcode) ? 1 : 0;
-        }
-        return n;
-    }
 
     @Test
     void theFourteenOffsetAddsGoAndTheAccessesReadTheirBases() throws Exception {
@@ -49,8 +36,8 @@ class AddressOffsetFoldingTest {
         assertEquals(14, folded.adds());
         KernelFunction g = folded.function();
         // Two address adds of the thread's offset stay (a register is added), and the eight bounds (a setp reads them).
-        assertEquals(count(f, "add.s64") - 14, count(g, "add.s64"));
-        assertEquals(8, count(g, "add.s32"));
+        assertEquals(ProbeAllocations.opcodeCount(f, "add.s64") - 14, ProbeAllocations.opcodeCount(g, "add.s64"));
+        assertEquals(8, ProbeAllocations.opcodeCount(g, "add.s32"));
         int loadBase = -1;
         for (int i = 0; i < g.instrCount(); i++) {
             if (g.instrKind(i) == InstrKind.LOAD_GLOBAL) {

@@ -4,16 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.regtune.core.Allocators;
-import dev.regtune.core.alloc.AllocationResult;
-import dev.regtune.core.alloc.AllocationStatus;
-import dev.regtune.core.arch.ArchProfiles;
-import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParser;
+import dev.regtune.core.testing.ProbeAllocations;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -29,20 +25,7 @@ class LocalAddressNarrowingTest {
         return PtxParser.parse(PTX).functions().get(0);
     }
 
-    private static AllocationResult allocate(KernelFunction f, Knobs knobs) {
-        AllocationResult r = Allocators.fatPoint().allocate(f, knobs, ArchProfiles.of("sm_90"), 0);
-        assertEquals(AllocationStatus.OK, r.status());
-        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
-        return r;
-    }
 
-    private static int count(KernelFunction f, String opcode) {
-        int n = 0;
-        for (int i = 0; i < f.instrCount(); i++) {
-            n += f.opcode(i).equals(opcode) ? 1 : 0;
-        }
-        return n;
-    }
 
     @Test
     void frameAddressesGoAndIndexedOnesTakeOneRegister() throws Exception {
@@ -54,8 +37,8 @@ class LocalAddressNarrowingTest {
         assertEquals(16, n.narrowed());
         KernelFunction g = n.function();
         assertEquals(f.instrCount() - 9, g.instrCount());
-        assertEquals(0, count(g, "mul.wide.u32") - 1, "only the global address keeps its wide multiply");
-        assertEquals(8, count(g, "mul.lo.u32"));
+        assertEquals(0, ProbeAllocations.opcodeCount(g, "mul.wide.u32") - 1, "only the global address keeps its wide multiply");
+        assertEquals(8, ProbeAllocations.opcodeCount(g, "mul.lo.u32"));
         for (int i = 0; i < g.instrCount(); i++) {
             if (g.instrKind(i) == InstrKind.STORE_LOCAL) {
                 assertEquals(1, g.useCount(i), "a store at a frame offset reads its data only (STL [R1+imm])");
@@ -75,8 +58,8 @@ class LocalAddressNarrowingTest {
 
     @Test
     void narrowedAddressesFitPtxasCount() throws Exception {
-        int narrowed = allocate(probe(), Knobs.defaults()).registers();
-        int wide = allocate(probe(), Knobs.defaults().with(KnobCatalogue.NARROW_LOCAL_ADDRESSES, 0)).registers();
+        int narrowed = ProbeAllocations.checkedSm90(probe(), Knobs.defaults()).registers();
+        int wide = ProbeAllocations.checkedSm90(probe(), Knobs.defaults().with(KnobCatalogue.NARROW_LOCAL_ADDRESSES, 0)).registers();
         // ptxas: 21. Eight frame pairs live across the kernel without narrowing.
         assertTrue(Math.abs(narrowed - 21) <= 3, "the model " + narrowed + ", ptxas 21");
         assertTrue(wide >= narrowed + 12, "without narrowing " + wide + ", with " + narrowed);
@@ -109,6 +92,6 @@ class LocalAddressNarrowingTest {
         KernelFunction f = PtxParser.parse(ptx, "escapes.ptx").functions().get(0);
         assertTrue(f.localMemory().arrays().get(0).escapes());
         assertSame(f, LocalAddressNarrowing.apply(f, new boolean[] {false}).function());
-        allocate(f, Knobs.defaults());
+        ProbeAllocations.checkedSm90(f, Knobs.defaults());
     }
 }
