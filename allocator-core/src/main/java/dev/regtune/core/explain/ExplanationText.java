@@ -77,7 +77,8 @@ public final class ExplanationText {
                         + (l.registerFloor() > 0 ? "; at least " + l.registerFloor() + " registers for "
                                 + l.floorConstruct() : "")
                         + (l.oddStoreData() > 0 ? "; " + l.oddStoreData()
-                                + " values in odd registers as the data of 32-bit global stores" : ""));
+                                + " values in odd registers (the data of 32-bit global stores, the multiplicands of"
+                                + " mul.wide)" : ""));
             } else if (e instanceof ParametersSunk p) {
                 out.add("    " + p.loads() + " kernel parameter reads moved to the block that uses them (LDC where used)");
             } else if (e instanceof SymbolAddressesLoaded a) {

@@ -353,6 +353,10 @@ public final class KnobCatalogue {
                     + "would do); false lets it take any register. Off by default: with the stack pointer in R1 "
                     + "(RegTuneStackPointerSlot) it takes corpus-real sm_90 from 14.4% to 14.0% MAPE, but puts the "
                     + "probed parameter-store and load-sinking kernels 4 to 8 registers over ptxas.");
+    public static final KnobDef LOWER_ODD_WIDE_MULTIPLICANDS = bool(-1, "RegTuneLowerOddWideMultiplicands", false,
+            false, KnobEffect.MODELLED, "Keep the 32-bit multiplicand of a mul.wide in an odd register, as ptxas's "
+                    + "IMAD.WIDE reads it (73% odd over corpus-real's SASS, against about half for other results), "
+                    + "where the registers it needs are free (RegTuneLowerOddStoreDataUpTo).");
     public static final KnobDef LOWER_ODD_STORE_DATA_UP_TO = def(-1, "RegTuneLowerOddStoreDataUpTo", false,
             KnobType.INT, 32, 0, 255, KnobEffect.MODELLED, "Store data goes to odd registers only while the "
                     + "function's peak general-register pressure plus the values it moves stays within this many "

@@ -8,6 +8,7 @@ import dev.regtune.core.analysis.PressureProfile;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.pipeline.AllocationState;
 import dev.regtune.core.pipeline.Stage;
+import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -37,7 +38,8 @@ public final class LoweringStage implements Stage<AllocationState> {
     @Override
     public boolean runsFor(AllocationState s) {
         return s.knobs().getBool(KnobCatalogue.LOWER_TEMPORARIES) || s.knobs().getBool(KnobCatalogue.LOWER_REGISTER_FLOORS)
-                || s.knobs().getBool(KnobCatalogue.LOWER_ODD_STORE_DATA);
+                || s.knobs().getBool(KnobCatalogue.LOWER_ODD_STORE_DATA)
+                || s.knobs().getBool(KnobCatalogue.LOWER_ODD_WIDE_MULTIPLICANDS);
     }
 
     /** Peak pressure of the general registers (32-bit slots) of the function as it stands. */
@@ -75,6 +77,9 @@ public final class LoweringStage implements Stage<AllocationState> {
         // Read before the temporaries are added: they follow a store's own operands.
         @Nullable PairMode[] modes = s.knobs().getBool(KnobCatalogue.LOWER_ODD_STORE_DATA)
                 ? StoreDataRegisters.of(f) : new PairMode[0];
+        if (s.knobs().getBool(KnobCatalogue.LOWER_ODD_WIDE_MULTIPLICANDS)) {
+            modes = merged(modes, WideMultiplicandRegisters.of(f));
+        }
         int odd = 0;
         for (PairMode m : modes) {
             odd += m != null ? 1 : 0;
@@ -97,5 +102,16 @@ public final class LoweringStage implements Stage<AllocationState> {
             s.report(new AllocationEvent.ConstructsLowered(rules.arch(), lowered, added, floor,
                     floorConstruct == null ? "" : floorConstruct, odd));
         }
+    }
+
+    /** {@code a} with {@code b}'s pair modes where {@code a} has none. */
+    private static @Nullable PairMode[] merged(@Nullable PairMode[] a, @Nullable PairMode[] b) {
+        @Nullable PairMode[] out = Arrays.copyOf(b, b.length);
+        for (int v = 0; v < a.length && v < out.length; v++) {
+            if (a[v] != null) {
+                out[v] = a[v];
+            }
+        }
+        return out;
     }
 }
