@@ -6,6 +6,7 @@ import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.coalesce.CopyCoalescingStage;
 import dev.regtune.core.explain.AllocationEvent.OccupancyCliffLanded;
 import dev.regtune.core.explain.AllocationListener;
+import dev.regtune.core.explain.ExplanationRecorder;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.lower.AddressFoldingStage;
@@ -71,17 +72,18 @@ public final class FatPointAllocator implements RegisterAllocator {
     @Override
     public AllocationResult allocate(KernelFunction fn, Knobs knobs, ArchProfile arch, int maxRegisters,
             AllocationListener listener) {
-        FatPointState state = new FatPointState(fn, knobs, arch, maxRegisters, AllocationListener.NONE);
-        PIPELINE.run(state);
+        // The first allocation's events are kept and told only if it is the one reported.
+        ExplanationRecorder first = listener.enabled() ? new ExplanationRecorder() : null;
+        FatPointState state = run(fn, knobs, arch, maxRegisters, first != null ? first : AllocationListener.NONE);
         AllocationResult result = maxRegisters > 0 || state.budget().limited() ? state.result()
                 : OccupancyCliffLanding.land(fn, knobs, arch, state.result(), state.threadsPerBlock(),
                         budget -> run(fn, knobs, arch, budget, AllocationListener.NONE).result());
-        if (listener == AllocationListener.NONE) {
+        if (first == null) {
             return result;
         }
-        // Told once, for the allocation reported.
         if (result == state.result()) {
-            return run(fn, knobs, arch, maxRegisters, listener).result();
+            first.events().forEach(listener::on);
+            return result;
         }
         listener.on(new OccupancyCliffLanded(state.result().registers(), result.usage().budget()));
         return run(fn, knobs, arch, result.usage().budget(), listener).result();
