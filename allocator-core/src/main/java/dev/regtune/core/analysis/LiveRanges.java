@@ -15,7 +15,10 @@ import java.util.Arrays;
  * live into {@code b} starts at {@code 2*blockStart(b)}. A use and a def at the same instruction
  * never conflict at a point: the used value ends at {@code 2i}, the def starts at {@code 2i+1}.
  * A guarded def does not end the old value (see {@link Liveness}); if the value was dead after it,
- * the def still occupies its write point. An empty block contributes no points.
+ * the def still occupies its write point. A guarded def that is the first def of its vreg in a
+ * block its vreg is not live into has no old value to keep (no def of it may have run before), so
+ * it starts the value, as an unguarded def does: predicated code such as {@code @p ld x; @!p mov x}
+ * holds {@code x} from its first def, not from the block's start. An empty block contributes no points.
  *
  * <p>Segments of a vreg are sorted, disjoint and merged ({@code [a,b]} and {@code [b+1,c]} become
  * {@code [a,c]}), with inclusive ends. Storage is flat: one offset table and two int arrays.
@@ -55,6 +58,7 @@ public final class LiveRanges {
         int[] rawS = new int[cap];
         int[] rawE = new int[cap];
         int raw = 0;
+        boolean[] startsValue = guardedFirstDefs(f, live);
 
         int blocks = f.blockCount();
         for (int b = blocks - 1; b >= 0; b--) {
@@ -73,7 +77,7 @@ public final class LiveRanges {
             }
             for (int i = e - 1; i >= s; i--) {
                 int write = 2 * i + 1;
-                boolean guarded = (f.instrFlags(i) & InstrFlags.GUARDED) != 0;
+                boolean guarded = !InstrFlags.killsDefs(f.instrFlags(i));
                 int dc = f.defCount(i);
                 if (raw + dc + 1 > cap) {
                     cap = Math.max(raw + dc + 1, cap * 2);
@@ -89,7 +93,7 @@ public final class LiveRanges {
                         head[d] = raw;
                         rawS[raw] = write;
                         rawE[raw++] = write; // dead def: only its write point
-                    } else if (!guarded) {
+                    } else if (!guarded || startsValue[f.defOperand(i, k)]) {
                         rawNext[raw] = head[d];
                         head[d] = raw;
                         rawS[raw] = write;
@@ -265,5 +269,30 @@ public final class LiveRanges {
             }
         }
         return false;
+    }
+
+    /**
+     * Per def operand: whether it is a guarded def that starts its value, the first def of its
+     * vreg in its block with the vreg not live into the block. No def of the value may have run
+     * before it, so there is no old value for the guard to keep: the value is live from here, not
+     * from the block's start.
+     */
+    private static boolean[] guardedFirstDefs(KernelFunction f, Liveness live) {
+        boolean[] starts = new boolean[f.operandCount()];
+        int[] seenInBlock = new int[f.vregCount()];
+        for (int b = 0; b < f.blockCount(); b++) {
+            int stamp = b + 1;
+            for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+                boolean guarded = (f.instrFlags(i) & InstrFlags.GUARDED) != 0;
+                for (int k = 0, c = f.defCount(i); k < c; k++) {
+                    int d = f.def(i, k);
+                    if (seenInBlock[d] != stamp) {
+                        seenInBlock[d] = stamp;
+                        starts[f.defOperand(i, k)] = guarded && !live.isLiveIn(b, d);
+                    }
+                }
+            }
+        }
+        return starts;
     }
 }

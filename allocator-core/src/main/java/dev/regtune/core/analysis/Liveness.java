@@ -71,7 +71,7 @@ public final class Liveness {
                         gen[idx] |= bit;
                     }
                 }
-                if ((f.instrFlags(i) & InstrFlags.GUARDED) == 0) {
+                if (InstrFlags.killsDefs(f.instrFlags(i))) {
                     for (int k = 0, c = f.defCount(i); k < c; k++) {
                         int d = f.def(i, k);
                         kill[base + (d >>> 6)] |= 1L << d;

@@ -40,8 +40,7 @@ public final class LiveAcrossCalls {
         for (int b = fn.blockCount() - 1; b >= 0; b--) {
             live.copyLiveOut(b, set);
             for (int i = fn.blockEnd(b) - 1; i >= fn.blockStart(b); i--) {
-                boolean guarded = fn.instrHas(i, InstrFlags.GUARDED);
-                if (!guarded) {
+                if (InstrFlags.killsDefs(fn.instrFlags(i))) {
                     for (int k = 0; k < fn.defCount(i); k++) {
                         clear(set, fn.def(i, k));
                     }
@@ -75,7 +74,7 @@ public final class LiveAcrossCalls {
                     n += add(fn, set, fn.def(i, k));
                 }
                 max = Math.max(max, n);
-                if (!fn.instrHas(i, InstrFlags.GUARDED)) {
+                if (InstrFlags.killsDefs(fn.instrFlags(i))) {
                     for (int k = 0; k < fn.defCount(i); k++) {
                         n -= remove(fn, set, fn.def(i, k));
                     }

@@ -3,6 +3,8 @@ package dev.regtune.core.check;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.KernelFunction;
 import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The checker's own liveness: for every vreg, the program points at which it is live, as sorted
@@ -168,6 +170,14 @@ final class LiveRanges {
             if (start == end) {
                 continue; // an empty block has no program points
             }
+            // The first def of each vreg in b: a guarded first def of a vreg that no def may have
+            // reached at b's entry has no old value to keep, so it kills like an unguarded one.
+            Map<Integer, Integer> firstDef = new HashMap<>();
+            for (int i = start; i < end; i++) {
+                for (int k = 0; k < fn.defCount(i); k++) {
+                    firstDef.putIfAbsent(fn.def(i, k), i);
+                }
+            }
             BitSet live = (BitSet) liveOut[b].clone();
             for (int v = live.nextSetBit(0); v >= 0; v = live.nextSetBit(v + 1)) {
                 openEnd[v] = 2 * end - 1;
@@ -189,7 +199,8 @@ final class LiveRanges {
                 // through).
                 for (int k = 0; k < fn.defCount(i); k++) {
                     int d = fn.def(i, k);
-                    boolean flowsThrough = !kills(fn, i) && liveBelow[k];
+                    boolean noOldValue = !definedIn[b].get(d) && Integer.valueOf(i).equals(firstDef.get(d));
+                    boolean flowsThrough = !kills(fn, i) && !noOldValue && liveBelow[k];
                     if (live.get(d) && !flowsThrough && !uses(fn, i, d)) {
                         close(ranges, d, write, openEnd[d]);
                         live.clear(d);
@@ -242,9 +253,13 @@ final class LiveRanges {
         }
     }
 
-    /** A def kills the previous value unless the instruction is guarded (it may not execute). */
+    /**
+     * A def kills the previous value unless the instruction is guarded (it may not execute) and
+     * its results may be read outside its guard ({@link InstrFlags#GUARD_SCOPED_DEFS} says not).
+     */
     private static boolean kills(KernelFunction fn, int i) {
-        return (fn.instrFlags(i) & InstrFlags.GUARDED) == 0;
+        int flags = fn.instrFlags(i);
+        return (flags & InstrFlags.GUARDED) == 0 || (flags & InstrFlags.GUARD_SCOPED_DEFS) != 0;
     }
 
     private static boolean uses(KernelFunction fn, int i, int v) {

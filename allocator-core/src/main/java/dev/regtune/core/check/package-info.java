@@ -43,7 +43,9 @@
  * liveness is the standard backward data-flow over the CFG ({@code live-in = uses ∪ (live-out −
  * defs)}), unreachable blocks included. A def by an instruction flagged
  * {@link dev.regtune.core.ir.InstrFlags#GUARDED} does not kill: if the old value was live it stays
- * live through the instruction. A value is live only where some def of it may have run (a read
+ * live through the instruction, unless no def of it may have run before (the first def in a block
+ * that no def reaches at its entry): then there is no old value and the guarded def starts the
+ * value like any other. A value is live only where some def of it may have run (a read
  * with no def reaching its block is live from that block's start). Because
  * a value that dies at {@code i} is not live at {@code 2i+1}, a copy's destination may take the
  * slot of a source that dies at that copy.</li>

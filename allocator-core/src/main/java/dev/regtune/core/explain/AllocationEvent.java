@@ -118,6 +118,14 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * If-conversion ran.
+     *
+     * @param blocks short guarded blocks predicated and merged into the block before them
+     */
+    record GuardedBlocksMerged(int blocks) implements AllocationEvent {
+    }
+
+    /**
      * Local address narrowing ran.
      *
      * @param removed addresses at a constant offset from the stack frame that need no register (R1+imm)

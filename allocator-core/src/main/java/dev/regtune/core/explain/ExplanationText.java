@@ -10,6 +10,7 @@ import dev.regtune.core.explain.AllocationEvent.ConstructsLowered;
 import dev.regtune.core.explain.AllocationEvent.LoopsUnrolled;
 import dev.regtune.core.explain.AllocationEvent.WideMultipliesFused;
 import dev.regtune.core.explain.AllocationEvent.ParametersSunk;
+import dev.regtune.core.explain.AllocationEvent.GuardedBlocksMerged;
 import dev.regtune.core.explain.AllocationEvent.ParametersFolded;
 import dev.regtune.core.explain.AllocationEvent.BriggsRound;
 import dev.regtune.core.explain.AllocationEvent.BudgetChosen;
@@ -79,6 +80,9 @@ public final class ExplanationText {
                         + (l.oddStoreData() > 0 ? "; " + l.oddStoreData()
                                 + " values in odd registers (the data of 32-bit global stores, the multiplicands of"
                                 + " mul.wide)" : ""));
+            } else if (e instanceof GuardedBlocksMerged g) {
+                out.add("    " + g.blocks() + " short guarded blocks predicated and merged into the block before them"
+                        + " (if-conversion)");
             } else if (e instanceof ParametersSunk p) {
                 out.add("    " + p.loads() + " kernel parameter reads moved to the block that uses them (LDC where used)");
             } else if (e instanceof SymbolAddressesLoaded a) {

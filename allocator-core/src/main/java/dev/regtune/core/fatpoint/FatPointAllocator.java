@@ -19,6 +19,7 @@ import dev.regtune.core.pipeline.AllocationState;
 import dev.regtune.core.pipeline.Pipeline;
 import dev.regtune.core.promote.LocalAddressNarrowingStage;
 import dev.regtune.core.promote.LocalArrayPromotionStage;
+import dev.regtune.core.schedule.IfConversionStage;
 import dev.regtune.core.schedule.ParameterSinkingStage;
 import dev.regtune.core.schedule.PreAllocationSchedulingStage;
 import dev.regtune.core.unroll.LoopUnrollingStage;
@@ -40,6 +41,7 @@ public final class FatPointAllocator implements RegisterAllocator {
             new ParameterFoldingStage(),
             new ParameterSinkingStage(),
             new LoopUnrollingStage(),
+            new IfConversionStage(),
             new PreAllocationSchedulingStage(),
             new LoweringStage(),
             CopyCoalescingStage.beforeFatPoint(),

@@ -57,4 +57,15 @@ public final class InstrFlags {
      * c[0x4][0x0]; STG.E.64 [R6.64], R20}). Set by the front end.
      */
     public static final int SYMBOL_ADDRESS = 0x2000;
+    /**
+     * A guarded instruction whose results are read only under the same guard (if-converted code:
+     * a block a branch skipped, now predicated, whose values do not leave it). Its defs end the old
+     * values as an unguarded instruction's do: no read can see what the guard would have kept.
+     */
+    public static final int GUARD_SCOPED_DEFS = 0x4000;
+
+    /** Whether an instruction with {@code flags} ends the old values of the registers it defines. */
+    public static boolean killsDefs(int flags) {
+        return (flags & GUARDED) == 0 || (flags & GUARD_SCOPED_DEFS) != 0;
+    }
 }

@@ -224,6 +224,12 @@ public final class KnobCatalogue {
     public static final KnobDef SINK_PARAMETER_LOADS_INTO_LOOPS = bool(-1, "RegTuneSinkParameterLoadsIntoLoops",
             false, false, KnobEffect.MODELLED, "With RegTuneSinkParameterLoads, also move a parameter read into a "
                     + "block deeper in loops than the read.");
+    public static final KnobDef IF_CONVERT = bool(-1, "RegTuneIfConvert", false, true, KnobEffect.MODELLED,
+            "Predicate a short block that a conditional branch skips and merge it into the block before it, as "
+                    + "ptxas if-converts guarded blocks before it schedules (their loads then issue together).");
+    public static final KnobDef IF_CONVERT_MAX_INSTRUCTIONS = def(-1, "RegTuneIfConvertMaxInstructions", false,
+            KnobType.INT, 20, 1, 256, KnobEffect.MODELLED, "Most PTX instructions of a guarded block that "
+                    + "RegTuneIfConvert predicates (ptxas 13.0.88 converts a guarded block of 20 and not one of 21).");
     public static final KnobDef MINIMUM_REGISTERS = def(-1, "RegTuneMinimumRegisters", false, KnobType.INT, 4, 0, 24,
             KnobEffect.MODELLED, "The fewest registers ptxas reports for any function (ptxas 13.0.88 reports 4 for "
                     + "an empty kernel on sm_80 and sm_90); at most 24, the smallest budget ptxas accepts.");

@@ -13,8 +13,11 @@ import java.util.Arrays;
  * <ul>
  * <li>Registers: a use after the def it reads, a def after the previous def of its register and
  * after every use of that previous value.</li>
- * <li>Memory: a load after the last store and fence; a store after the last store, the loads
- * since it and the last fence. Reads of kernel parameters and constant banks are read-only and
+ * <li>Memory: a load after the last fence and the last store that may write what it reads (global,
+ * shared and local memory are disjoint; a generic address may be any of them: a
+ * {@code ld.global} may move above a {@code st.shared}, as ptxas moves the loads of a tiled
+ * transpose above its shared-memory stores); a store after the last store, the loads since it and
+ * the last fence. Reads of kernel parameters and constant banks are read-only and
  * follow only the last fence (a call's return values are read with {@code ld.param}).</li>
  * <li>Fences (barriers, calls, atomics, warp-collective and tensor-core work, anything the front
  * end could not classify) keep their place among memory operations and each other.</li>
@@ -73,6 +76,7 @@ final class BlockDependences {
         int[][] readers = scratch.readers;
         int[] readerCount = scratch.readerCount;
         int lastStore = -1;
+        int[] lastStoreIn = {-1, -1, -1, -1}; // per MemorySpace ordinal
         int lastFence = -1;
         int lastCall = -1;
         int lastOrdered = -1;
@@ -130,8 +134,11 @@ final class BlockDependences {
                     }
                 }
                 case LOAD -> {
-                    if (lastStore >= 0) {
-                        edges.add(lastStore, k);
+                    MemorySpace space = space(f, i);
+                    int after = space == MemorySpace.GENERIC ? lastStore
+                            : Math.max(lastStoreIn[space.ordinal()], lastStoreIn[MemorySpace.GENERIC.ordinal()]);
+                    if (after >= 0) {
+                        edges.add(after, k);
                     }
                     if (lastFence >= 0) {
                         edges.add(lastFence, k);
@@ -151,6 +158,7 @@ final class BlockDependences {
                     }
                     loads = 0;
                     lastStore = k;
+                    lastStoreIn[space(f, i).ordinal()] = k;
                     memorySinceFence[memory++] = k;
                 }
                 case FENCE -> {
@@ -163,6 +171,7 @@ final class BlockDependences {
                     memory = 0;
                     loads = 0;
                     lastStore = -1;
+                    Arrays.fill(lastStoreIn, -1);
                     lastFence = k;
                 }
                 case NONE -> {
@@ -233,6 +242,26 @@ final class BlockDependences {
             case LOAD_GLOBAL, LOAD_SHARED, LOAD_LOCAL, TEXTURE -> MemoryRole.LOAD;
             case STORE_GLOBAL, STORE_SHARED, STORE_LOCAL, STORE_PARAM -> MemoryRole.STORE;
             case ATOMIC, WARP, BARRIER, MMA, BRANCH, CALL, RETURN, OTHER -> MemoryRole.FENCE;
+        };
+    }
+
+    /** Where a load or store goes: global, shared and local memory do not overlap; a generic address may be any of them. */
+    private enum MemorySpace {
+        GLOBAL, SHARED, LOCAL, GENERIC
+    }
+
+    /**
+     * The state space instruction {@code i} (a load or a store) names: explicit {@code .global},
+     * {@code .shared} ({@code ::cta} and {@code ::cluster} alike) or {@code .local}, otherwise
+     * generic (texture reads count as global).
+     */
+    private static MemorySpace space(KernelFunction f, int i) {
+        return switch (f.instrKind(i)) {
+            case LOAD_SHARED, STORE_SHARED -> MemorySpace.SHARED;
+            case LOAD_LOCAL, STORE_LOCAL -> MemorySpace.LOCAL;
+            case TEXTURE -> MemorySpace.GLOBAL;
+            case LOAD_GLOBAL, STORE_GLOBAL -> f.opcode(i).contains(".global") ? MemorySpace.GLOBAL : MemorySpace.GENERIC;
+            default -> MemorySpace.GENERIC;
         };
     }
 

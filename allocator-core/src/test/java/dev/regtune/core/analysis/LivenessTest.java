@@ -198,7 +198,7 @@ class LivenessTest {
     }
 
     @Test
-    void guardedDefOfValueLiveAfter_extendsToEntry() {
+    void guardedFirstDefOfValueLiveAfter_startsIt() {
         Ir ir = new Ir();
         int p = ir.p("p");
         int x = ir.r("x");
@@ -208,7 +208,9 @@ class LivenessTest {
         ir.ret(); // 3
         KernelFunction f = ir.build();
         LiveRanges lr = LiveRanges.compute(f, Liveness.compute(f));
-        assertArrayEquals(new int[] {0, 4}, segs(lr, x), "x may keep its (undefined) entry value");
+        // No def of x may have run before instruction 1: there is no old value for the guard to
+        // keep, so x lives from its write point, as an unguarded def's value would.
+        assertArrayEquals(new int[] {3, 4}, segs(lr, x), "x starts at its first (guarded) def");
     }
 
     @Test

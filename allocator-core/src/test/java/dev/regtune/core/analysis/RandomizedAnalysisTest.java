@@ -129,7 +129,8 @@ class RandomizedAnalysisTest {
                     }
                 }
             }
-            // Live where a use follows without a killing def, and only where some def may have run
+            // Live where a use follows without a killing def (unguarded, or guarded with no def of
+            // the value possibly run before it), and only where some def may have run
             // (checked at block boundaries; inside a block a read of an undefined value is live
             // from the block's start).
             changed = true;
@@ -147,9 +148,11 @@ class RandomizedAnalysisTest {
                     boolean[] after = out;
                     for (int i = f.blockEnd(b) - 1; i >= f.blockStart(b); i--) {
                         boolean[] cur = after.clone();
-                        if (!f.instrHas(i, InstrFlags.GUARDED)) {
-                            for (int k = 0; k < f.defCount(i); k++) {
-                                cur[f.def(i, k)] = false;
+                        for (int k = 0; k < f.defCount(i); k++) {
+                            int d = f.def(i, k);
+                            // A guarded def kills only where no def of d may have run before it.
+                            if (!f.instrHas(i, InstrFlags.GUARDED) || (!definedIn[b][d] && !definedEarlier(f, b, i, d))) {
+                                cur[d] = false;
                             }
                         }
                         for (int k = 0; k < f.useCount(i); k++) {
@@ -171,6 +174,18 @@ class RandomizedAnalysisTest {
                     }
                 }
             }
+        }
+
+        /** Whether an instruction of block b before i defines d. */
+        private static boolean definedEarlier(KernelFunction f, int b, int i, int d) {
+            for (int j = f.blockStart(b); j < i; j++) {
+                for (int k = 0; k < f.defCount(j); k++) {
+                    if (f.def(j, k) == d) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         /** Values at the write point of i: live after i, plus everything i defines. */

@@ -43,7 +43,9 @@ class LiveRangesTest {
 
     /**
      * Live points of {@code v} by definition: every def occurrence's write point, and every point
-     * from which a path of points leads to a use without passing an unguarded def, crossing into a
+     * from which a path of points leads to a use without passing a def that kills (an unguarded
+     * one, a guarded one whose values are read under its guard only, or a guarded first def in a
+     * block that no def of {@code v} reaches), crossing into a
      * predecessor block only where some def of {@code v} may have run by that block's end.
      */
     private static boolean[] oracle(KernelFunction fn, int v) {
@@ -76,7 +78,8 @@ class LiveRangesTest {
                 // Live after i: live before i too, unless i overwrites v for sure.
                 boolean kills = false;
                 for (int k = 0; k < fn.defCount(i); k++) {
-                    kills |= fn.def(i, k) == v && !fn.instrHas(i, InstrFlags.GUARDED);
+                    kills |= fn.def(i, k) == v && (!fn.instrHas(i, InstrFlags.GUARDED)
+                            || fn.instrHas(i, InstrFlags.GUARD_SCOPED_DEFS) || startsValue(fn, i, v, definedAtEnd));
                 }
                 if (!kills) {
                     work.push(2 * i);
@@ -88,6 +91,33 @@ class LiveRangesTest {
             }
         }
         return live;
+    }
+
+    /**
+     * Whether guarded instruction {@code i} is the first def of {@code v} in its block and no def
+     * of {@code v} may have run by the block's entry: there is no old value for the guard to keep.
+     */
+    private static boolean startsValue(KernelFunction fn, int i, int v, boolean[] definedAtEnd) {
+        int b = fn.blockOf(i);
+        for (int j = fn.blockStart(b); j < i; j++) {
+            for (int k = 0; k < fn.defCount(j); k++) {
+                if (fn.def(j, k) == v) {
+                    return false;
+                }
+            }
+        }
+        return !definedAtEntry(fn, b, definedAtEnd);
+    }
+
+    /** Whether some def of {@code v} may have run by the entry of block {@code b}: by the end of a predecessor. */
+    private static boolean definedAtEntry(KernelFunction fn, int b, boolean[] definedAtEnd) {
+        for (int k = 0; k < fn.predCount(b); k++) {
+            int q = fn.pred(b, k);
+            if (definedAtEnd[q]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Pushes the write point of the last instruction of every predecessor, looking through empty blocks. */
