@@ -118,6 +118,14 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Induction variable merging ran.
+     *
+     * @param variables induction variables formed from another one where they are read
+     */
+    record InductionVariablesMerged(int variables) implements AllocationEvent {
+    }
+
+    /**
      * If-conversion ran.
      *
      * @param blocks short guarded blocks predicated and merged into the block before them

@@ -11,6 +11,7 @@ import dev.regtune.core.explain.AllocationEvent.LoopsUnrolled;
 import dev.regtune.core.explain.AllocationEvent.WideMultipliesFused;
 import dev.regtune.core.explain.AllocationEvent.ParametersSunk;
 import dev.regtune.core.explain.AllocationEvent.GuardedBlocksMerged;
+import dev.regtune.core.explain.AllocationEvent.InductionVariablesMerged;
 import dev.regtune.core.explain.AllocationEvent.ParametersFolded;
 import dev.regtune.core.explain.AllocationEvent.BriggsRound;
 import dev.regtune.core.explain.AllocationEvent.BudgetChosen;
@@ -80,6 +81,9 @@ public final class ExplanationText {
                         + (l.oddStoreData() > 0 ? "; " + l.oddStoreData()
                                 + " values in odd registers (the data of 32-bit global stores, the multiplicands of"
                                 + " mul.wide)" : ""));
+            } else if (e instanceof InductionVariablesMerged m) {
+                out.add("    " + m.variables() + " induction variables formed from another one that steps with them,"
+                        + " where they are read");
             } else if (e instanceof GuardedBlocksMerged g) {
                 out.add("    " + g.blocks() + " short guarded blocks predicated and merged into the block before them"
                         + " (if-conversion)");

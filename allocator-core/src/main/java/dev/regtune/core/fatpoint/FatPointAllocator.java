@@ -22,6 +22,7 @@ import dev.regtune.core.promote.LocalArrayPromotionStage;
 import dev.regtune.core.schedule.IfConversionStage;
 import dev.regtune.core.schedule.ParameterSinkingStage;
 import dev.regtune.core.schedule.PreAllocationSchedulingStage;
+import dev.regtune.core.unroll.InductionVariableStage;
 import dev.regtune.core.unroll.LoopUnrollingStage;
 
 /**
@@ -38,6 +39,7 @@ public final class FatPointAllocator implements RegisterAllocator {
             new AddressFoldingStage(),
             new SymbolAddressStage(),
             new WideMultiplyAddStage(),
+            new InductionVariableStage(),
             new ParameterFoldingStage(),
             new ParameterSinkingStage(),
             new LoopUnrollingStage(),

@@ -224,6 +224,10 @@ public final class KnobCatalogue {
     public static final KnobDef SINK_PARAMETER_LOADS_INTO_LOOPS = bool(-1, "RegTuneSinkParameterLoadsIntoLoops",
             false, false, KnobEffect.MODELLED, "With RegTuneSinkParameterLoads, also move a parameter read into a "
                     + "block deeper in loops than the read.");
+    public static final KnobDef MERGE_INDUCTION_VARIABLES = bool(-1, "RegTuneMergeInductionVariables", false, true,
+            KnobEffect.MODELLED, "Keep one register for the induction variables of a loop that step by the same "
+                    + "loop-invariant vreg and start a parameter-and-immediate difference apart, forming the others "
+                    + "where they are read, as ptxas's loop strength reduction does.");
     public static final KnobDef IF_CONVERT = bool(-1, "RegTuneIfConvert", false, true, KnobEffect.MODELLED,
             "Predicate a short block that a conditional branch skips and merge it into the block before it, as "
                     + "ptxas if-converts guarded blocks before it schedules (their loads then issue together).");
