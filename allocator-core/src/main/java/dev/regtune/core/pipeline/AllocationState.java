@@ -186,6 +186,64 @@ public class AllocationState {
         lifts.add(lift);
     }
 
+    /**
+     * What the code transforms so far have left: the function, its analyses with what has been
+     * computed of them, and the register floor. Taken before any register rewrite, and only while
+     * no counter has moved (code transforms count nothing), so that {@link #resume} of another
+     * state of the same request, differing at most in the budget, continues as if it had run the
+     * same stages itself: a family takes one of the stages that do not read the budget and skips
+     * them when it allocates the same function again at another budget.
+     */
+    public Checkpoint checkpoint() {
+        if (!lifts.isEmpty() || failed || !stats().equals(AllocationStats.NONE)) {
+            throw new IllegalStateException("a checkpoint of " + original.name()
+                    + " must come before register rewrites, counters and failure");
+        }
+        return new Checkpoint(original, function, allocated, analyses, removedCopies.clone(), registerFloor);
+    }
+
+    /**
+     * Continues from {@code c}, a checkpoint of a state of the same function and knobs whose stages
+     * up to that point read nothing this state does differently (its budget): this state's
+     * function, analyses (shared, computed at most once for both), removed copies and register
+     * floor become the checkpoint's. Call before any stage has run on this state.
+     */
+    public void resume(Checkpoint c) {
+        if (c.original != original || function != original || !lifts.isEmpty()) {
+            throw new IllegalStateException("a checkpoint resumes only a fresh state of the function it was taken of");
+        }
+        function = c.function;
+        allocated = c.allocated;
+        analyses = c.analyses;
+        removedCopies = c.removedCopies.clone();
+        registerFloor = c.registerFloor;
+    }
+
+    /** What {@link #checkpoint()} keeps; opaque outside this class. */
+    public static final class Checkpoint {
+        private final KernelFunction original;
+        private final KernelFunction function;
+        private final KernelFunction allocated;
+        private final FunctionAnalyses analyses;
+        private final boolean[] removedCopies;
+        private final int registerFloor;
+
+        private Checkpoint(KernelFunction original, KernelFunction function, KernelFunction allocated,
+                FunctionAnalyses analyses, boolean[] removedCopies, int registerFloor) {
+            this.original = original;
+            this.function = function;
+            this.allocated = allocated;
+            this.analyses = analyses;
+            this.removedCopies = removedCopies;
+            this.registerFloor = registerFloor;
+        }
+
+        /** The function as the stages before the checkpoint left it. */
+        public KernelFunction function() {
+            return function;
+        }
+    }
+
     /** Per instruction of {@link #function()}: a copy some stage removed. Stages may mark more. */
     public boolean[] removedCopies() {
         return removedCopies;

@@ -223,4 +223,54 @@ class FatPointAllocatorTest {
         assertEquals(on.assignment().slotOf(a), on.assignment().slotOf(c));
         assertTrue(on.estimates().latencyCycles() < off.estimates().latencyCycles());
     }
+
+    /**
+     * Occupancy cliff landing allocates an entry again at the cliff, resuming from what the first
+     * allocation computed before the scheduler (and after lowering, when the scheduler orders the
+     * code the same way): what it reports must be exactly what allocating at that cliff from
+     * scratch gives, on every entry of the bundled corpus and of corpus-real that lands.
+     */
+    @Test
+    void aLandedAllocationIsTheAllocationAtItsCliffFromScratch() throws IOException {
+        Path bundled = Path.of("../datasets/corpus/ptx");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(bundled),
+                "datasets/corpus/ptx is not next to this module; skipping");
+        int landed = landedAsFromScratch(bundled.resolve("sm_80"), ArchProfiles.of("sm_80"))
+                + landedAsFromScratch(bundled.resolve("sm_90"), SM90);
+        Path real = dev.regtune.core.testing.CorpusReal.find();
+        if (real != null) {
+            landed += landedAsFromScratch(real.resolve("ptx"), SM90);
+        }
+        assertTrue(landed >= 4, "entries landed on a cliff: " + landed);
+    }
+
+    /** Entries of the files in {@code dir} that land on a cliff, each checked against a fresh allocation there. */
+    private static int landedAsFromScratch(Path dir, ArchProfile arch) throws IOException {
+        int landed = 0;
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (Path file : files.filter(p -> p.toString().endsWith(".ptx")).sorted().toList()) {
+                for (KernelFunction fn : PtxParser.parse(file).entries()) {
+                    if (!fn.callTargets().isEmpty() || !fn.launchBounds().isEmpty()) {
+                        continue;
+                    }
+                    AllocationResult r = ALLOCATOR.allocate(fn, Knobs.defaults(), arch, 0);
+                    int budget = r.usage().budget();
+                    if (r.status() != AllocationStatus.OK || budget >= arch.maxRegistersPerThread()) {
+                        continue;
+                    }
+                    landed++;
+                    AllocationChecker.verify(r.allocatedFunction(), r.assignment());
+                    AllocationResult scratch = ALLOCATOR.allocate(fn, Knobs.defaults(), arch, budget);
+                    String what = file.getFileName() + " " + fn.name() + " at " + budget;
+                    assertEquals(scratch.usage(), r.usage(), what);
+                    assertEquals(scratch.spills(), r.spills(), what);
+                    assertEquals(scratch.estimates(), r.estimates(), what);
+                    assertEquals(scratch.stats(), r.stats(), what);
+                    assertEquals(scratch.assignment(), r.assignment(), what);
+                    assertEquals(scratch.allocatedFunction(), r.allocatedFunction(), what);
+                }
+            }
+        }
+        return landed;
+    }
 }
