@@ -166,6 +166,27 @@ public class AllocationState {
     }
 
     /**
+     * {@link #transform}, for a change that keeps every block's live-in and live-out sets: the
+     * same instructions reordered within their blocks along every register dependence (the
+     * pre-allocation scheduler), or values added that are defined and read within one block,
+     * numbered after the existing ones (lowering's temporaries). The liveness computed so far
+     * carries over ({@link FunctionAnalyses#afterBlockLocalChange}) instead of being computed again.
+     */
+    public void transformWithinBlocks(KernelFunction changed) {
+        if (!lifts.isEmpty()) {
+            throw new IllegalStateException("a stage changed the code of " + original.name()
+                    + " after a register rewrite; code transforms must come first");
+        }
+        if (changed == function) {
+            return;
+        }
+        analyses = analyses.afterBlockLocalChange(changed, knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
+        function = changed;
+        allocated = changed;
+        removedCopies = new boolean[changed.instrCount()];
+    }
+
+    /**
      * Replaces the function by {@code rewritten}, which has the same instructions and operand
      * indices, and discards every analysis of the old one that reads the code. {@code lift} maps an assignment of the
      * new function back to the old one; {@code removed} marks, per instruction, copies the rewrite

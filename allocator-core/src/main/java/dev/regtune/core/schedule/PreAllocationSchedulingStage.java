@@ -43,7 +43,8 @@ public final class PreAllocationSchedulingStage implements Stage<AllocationState
             }
         }
         if (moved > 0) {
-            s.transform(f.withInstructionOrder(order));
+            // The order keeps every register dependence within each block: the liveness carries over.
+            s.transformWithinBlocks(f.withInstructionOrder(order));
         }
         if (s.explaining()) {
             s.report(new AllocationEvent.BlocksScheduled(moved, f.instrCount()));
