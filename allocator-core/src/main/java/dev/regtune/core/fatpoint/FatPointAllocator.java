@@ -120,33 +120,39 @@ public final class FatPointAllocator implements RegisterAllocator {
         PIPELINE.run(state, SCHEDULE + 1, LOWERED);
         AllocationState.Checkpoint lowered = state.failed() ? null : state.checkpoint();
         PIPELINE.run(state, LOWERED, PIPELINE.stages().size());
-        return new Prefix(unscheduled, scheduled, lowered);
+        return new Prefix(state, unscheduled, scheduled, lowered);
     }
 
     /**
-     * What an allocation without a limit leaves for allocating the same function again at a budget
-     * (occupancy cliff landing): the stages before scheduling read no budget, so a second
-     * allocation resumes from {@code unscheduled}; the scheduler's target follows the budget, so it
-     * runs again, and when it orders the code as it did without a limit ({@code scheduled}) the
-     * lowering that follows (which reads no budget either) is taken from {@code lowered}. Every
-     * analysis computed on the shared code is computed once for both. Null checkpoints (an
-     * allocation that failed before them) make a second allocation run every stage.
+     * What an allocation without a limit ({@code first}) leaves for allocating the same function
+     * again at a budget (occupancy cliff landing). The stages before scheduling read no budget, so
+     * a second allocation resumes from {@code unscheduled}. The scheduler reads the budget (its
+     * target is capped at the budget's GPR slots); when what it reads is the same under both
+     * budgets ({@link PreAllocationSchedulingStage#ordersAlike}), or when it runs again and orders
+     * the code as it did without a limit ({@code scheduled}), the lowering that follows (which
+     * reads no budget either) is taken from {@code lowered}. Every analysis computed on the shared
+     * code is computed once for both. Null checkpoints (an allocation that failed before them) make
+     * a second allocation run every stage.
      */
-    private record Prefix(AllocationState.@Nullable Checkpoint unscheduled, KernelFunction scheduled,
-            AllocationState.@Nullable Checkpoint lowered) {
+    private record Prefix(FatPointState first, AllocationState.@Nullable Checkpoint unscheduled,
+            KernelFunction scheduled, AllocationState.@Nullable Checkpoint lowered) {
 
         AllocationResult allocate(KernelFunction fn, Knobs knobs, ArchProfile arch, int budget) {
             if (unscheduled == null || lowered == null) {
                 return run(fn, knobs, arch, budget, AllocationListener.NONE).result();
             }
             FatPointState state = new FatPointState(fn, knobs, arch, budget, AllocationListener.NONE);
-            state.resume(unscheduled);
-            PIPELINE.run(state, SCHEDULE, SCHEDULE + 1);
-            if (state.function().equals(scheduled)) {
-                state = new FatPointState(fn, knobs, arch, budget, AllocationListener.NONE);
+            if (PreAllocationSchedulingStage.ordersAlike(first, state)) {
                 state.resume(lowered);
             } else {
-                PIPELINE.run(state, SCHEDULE + 1, LOWERED);
+                state.resume(unscheduled);
+                PIPELINE.run(state, SCHEDULE, SCHEDULE + 1);
+                if (state.function().equals(scheduled)) {
+                    state = new FatPointState(fn, knobs, arch, budget, AllocationListener.NONE);
+                    state.resume(lowered);
+                } else {
+                    PIPELINE.run(state, SCHEDULE + 1, LOWERED);
+                }
             }
             PIPELINE.run(state, LOWERED, PIPELINE.stages().size());
             return state.result();

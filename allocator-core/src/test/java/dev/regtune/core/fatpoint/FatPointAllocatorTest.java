@@ -235,17 +235,25 @@ class FatPointAllocatorTest {
         Path bundled = Path.of("../datasets/corpus/ptx");
         org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(bundled),
                 "datasets/corpus/ptx is not next to this module; skipping");
-        int landed = landedAsFromScratch(bundled.resolve("sm_80"), ArchProfiles.of("sm_80"))
-                + landedAsFromScratch(bundled.resolve("sm_90"), SM90);
+        Knobs defaults = Knobs.defaults();
+        int landed = landedAsFromScratch(bundled.resolve("sm_80"), ArchProfiles.of("sm_80"), defaults)
+                + landedAsFromScratch(bundled.resolve("sm_90"), SM90, defaults);
         Path real = dev.regtune.core.testing.CorpusReal.find();
         if (real != null) {
-            landed += landedAsFromScratch(real.resolve("ptx"), SM90);
+            landed += landedAsFromScratch(real.resolve("ptx"), SM90, defaults);
         }
         assertTrue(landed >= 4, "entries landed on a cliff: " + landed);
+        // What the scheduler reads of the budget: its target following the limit, the cliffs it
+        // reorders to without one.
+        for (Knobs knobs : new Knobs[] {defaults.with(KnobCatalogue.SCHEDULE_TARGET_FOLLOWS_LIMIT, 1),
+                defaults.with(KnobCatalogue.SCHEDULE_TO_OCCUPANCY_CLIFF, 1),
+                defaults.with(KnobCatalogue.SCHEDULE_REGISTER_TARGET, 64).with(KnobCatalogue.OCCUPANCY_CLIFF_STEPS, 2)}) {
+            assertTrue(landedAsFromScratch(bundled.resolve("sm_90"), SM90, knobs) > 0, knobs.toString());
+        }
     }
 
     /** Entries of the files in {@code dir} that land on a cliff, each checked against a fresh allocation there. */
-    private static int landedAsFromScratch(Path dir, ArchProfile arch) throws IOException {
+    private static int landedAsFromScratch(Path dir, ArchProfile arch, Knobs knobs) throws IOException {
         int landed = 0;
         try (var files = java.nio.file.Files.list(dir)) {
             for (Path file : files.filter(p -> p.toString().endsWith(".ptx")).sorted().toList()) {
@@ -253,14 +261,14 @@ class FatPointAllocatorTest {
                     if (!fn.callTargets().isEmpty() || !fn.launchBounds().isEmpty()) {
                         continue;
                     }
-                    AllocationResult r = ALLOCATOR.allocate(fn, Knobs.defaults(), arch, 0);
+                    AllocationResult r = ALLOCATOR.allocate(fn, knobs, arch, 0);
                     int budget = r.usage().budget();
                     if (r.status() != AllocationStatus.OK || budget >= arch.maxRegistersPerThread()) {
                         continue;
                     }
                     landed++;
                     AllocationChecker.verify(r.allocatedFunction(), r.assignment());
-                    AllocationResult scratch = ALLOCATOR.allocate(fn, Knobs.defaults(), arch, budget);
+                    AllocationResult scratch = ALLOCATOR.allocate(fn, knobs, arch, budget);
                     String what = file.getFileName() + " " + fn.name() + " at " + budget;
                     assertEquals(scratch.usage(), r.usage(), what);
                     assertEquals(scratch.spills(), r.spills(), what);
