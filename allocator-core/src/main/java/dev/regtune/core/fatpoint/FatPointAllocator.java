@@ -22,6 +22,7 @@ import dev.regtune.core.promote.LocalArrayPromotionStage;
 import dev.regtune.core.schedule.ParameterSinkingStage;
 import dev.regtune.core.schedule.PreAllocationSchedulingStage;
 import dev.regtune.core.unroll.LoopUnrollingStage;
+import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -54,6 +55,8 @@ public final class FatPointAllocator implements RegisterAllocator {
     private static final int SCHEDULE = PIPELINE.indexOf(PreAllocationSchedulingStage.class);
     /** The stage after lowering: the stages between the scheduler and it read no budget. */
     private static final int LOWERED = PIPELINE.indexOf(LoweringStage.class) + 1;
+    /** The value grouping stage: it reads the code, its analyses, the effective classes and the knobs. */
+    private static final int GROUPING = PIPELINE.indexOf(ValueGroupingStage.class);
 
     @Override
     public String name() {
@@ -130,8 +133,9 @@ public final class FatPointAllocator implements RegisterAllocator {
      * target is capped at the budget's GPR slots); when what it reads is the same under both
      * budgets ({@link PreAllocationSchedulingStage#ordersAlike}), or when it runs again and orders
      * the code as it did without a limit ({@code scheduled}), the lowering that follows (which
-     * reads no budget either) is taken from {@code lowered}. Every analysis computed on the shared
-     * code is computed once for both. Null checkpoints (an allocation that failed before them) make
+     * reads no budget either) is taken from {@code lowered}; and when uniform placement then gives
+     * the same classes on the same code, the value groups are {@code first}'s. Every analysis
+     * computed on the shared code is computed once for both. Null checkpoints (an allocation that failed before them) make
      * a second allocation run every stage.
      */
     private record Prefix(FatPointState first, AllocationState.@Nullable Checkpoint unscheduled,
@@ -154,7 +158,15 @@ public final class FatPointAllocator implements RegisterAllocator {
                     PIPELINE.run(state, SCHEDULE + 1, LOWERED);
                 }
             }
-            PIPELINE.run(state, LOWERED, PIPELINE.stages().size());
+            PIPELINE.run(state, LOWERED, GROUPING);
+            if (!state.failed() && state.function() == first.function()
+                    && Arrays.equals(state.effectiveClass(), first.effectiveClass())) {
+                // The same code, analyses, classes and knobs: the same value groups.
+                ValueGroupingStage.apply(state, first.groups(), first.facts());
+                PIPELINE.run(state, GROUPING + 1, PIPELINE.stages().size());
+            } else {
+                PIPELINE.run(state, GROUPING, PIPELINE.stages().size());
+            }
             return state.result();
         }
     }
