@@ -58,6 +58,23 @@ public final class FunctionAnalyses {
         return next;
     }
 
+    /**
+     * {@link #afterTransform}, for a change that keeps every block's live-in and live-out sets
+     * (instructions reordered within their blocks along every register dependence, as the
+     * pre-allocation scheduler does; values added that are defined and read within one block,
+     * as lowering's temporaries are): the liveness computed so far carries over too ({@link
+     * Liveness#extendedTo}), when the CFG is the same. Results are those {@link #of} gives.
+     */
+    public FunctionAnalyses afterBlockLocalChange(KernelFunction changed, double changedIterations) {
+        FunctionAnalyses next = afterTransform(changed, changedIterations);
+        if (liveness != null && changed != function && sameCfg(function, changed)) {
+            next.liveness = liveness.extendedTo(changed);
+            assert next.liveness.sameSets(Liveness.compute(changed))
+                    : "a block-local change of " + changed.name() + " changed its liveness";
+        }
+        return next;
+    }
+
     private static boolean sameCfg(KernelFunction a, KernelFunction b) {
         int n = a.blockCount();
         if (b.blockCount() != n) {

@@ -232,6 +232,46 @@ public final class Liveness {
         }
     }
 
+    /**
+     * This liveness as that of {@code changed}, a version of the function with the same blocks and
+     * edges whose blocks have the same live-in and live-out sets: the caller vouches for it (the
+     * same instructions reordered within their blocks along every register dependence, or values
+     * added that are defined and read within one block, numbered after the existing vregs). The
+     * sets are shared, widened with empty bits when the new values need more words.
+     */
+    public Liveness extendedTo(KernelFunction changed) {
+        if (changed.blockCount() != function.blockCount() || changed.vregCount() < vregs) {
+            throw new IllegalArgumentException("liveness extends only to the same blocks and at least the same vregs");
+        }
+        int w = (changed.vregCount() + 63) >>> 6;
+        if (w == words) {
+            return new Liveness(changed, words, liveIn, liveOut);
+        }
+        int n = function.blockCount();
+        long[] in = new long[n * w];
+        long[] out = new long[n * w];
+        for (int b = 0; b < n; b++) {
+            System.arraycopy(liveIn, b * words, in, b * w, words);
+            System.arraycopy(liveOut, b * words, out, b * w, words);
+        }
+        return new Liveness(changed, w, in, out);
+    }
+
+    /** Whether {@code other} has the same live-in and live-out sets, block for block and vreg for vreg. */
+    public boolean sameSets(Liveness other) {
+        if (other.blockCount() != blockCount() || other.vregs != vregs) {
+            return false;
+        }
+        for (int b = 0; b < blockCount(); b++) {
+            for (int j = 0; j < words; j++) {
+                if (liveInWord(b, j) != other.liveInWord(b, j) || liveOutWord(b, j) != other.liveOutWord(b, j)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     public KernelFunction function() {
         return function;
     }

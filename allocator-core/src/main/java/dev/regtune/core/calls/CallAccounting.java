@@ -5,10 +5,12 @@ import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.alloc.Estimates;
 import dev.regtune.core.alloc.RegisterUsage;
 import dev.regtune.core.alloc.SpillUsage;
+import dev.regtune.core.analysis.Liveness;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.arch.Occupancy;
 import dev.regtune.core.explain.AllocationEvent;
 import dev.regtune.core.explain.AllocationListener;
+import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.model.KernelTimeModel;
@@ -17,6 +19,7 @@ import dev.regtune.core.model.TimeParameters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Charges one function for its calls, as ptxas -v reports a caller (see the package doc for the
@@ -81,9 +84,16 @@ final class CallAccounting {
 
     /** The totals of a function without calls (or whose allocation failed). */
     static Totals leaf(AllocationResult r, Knobs knobs) {
+        KernelFunction fn = r.allocatedFunction();
+        return leaf(r, knobs, r.status() == AllocationStatus.OK && fn != null ? Liveness.compute(fn) : null);
+    }
+
+    /** {@link #leaf(AllocationResult, Knobs)} with the liveness of {@code r}'s allocated function (null: failed). */
+    private static Totals leaf(AllocationResult r, Knobs knobs, @Nullable Liveness live) {
         int pressure = r.registers();
-        if (r.status() == AllocationStatus.OK && r.allocatedFunction() != null) {
-            pressure = Math.min(pressure, LiveAcrossCalls.maxLive(r.allocatedFunction())
+        KernelFunction fn = r.allocatedFunction();
+        if (r.status() == AllocationStatus.OK && fn != null && live != null) {
+            pressure = Math.min(pressure, LiveAcrossCalls.maxLive(fn, live)
                     + knobs.getInt(KnobCatalogue.RESERVED_REGISTERS));
         }
         return new Totals(r.registers(), r.spills().stackFrameBytes(), pressure);
@@ -102,9 +112,11 @@ final class CallAccounting {
         if (sites.isEmpty() || base.status() != AllocationStatus.OK || base.allocatedFunction() == null) {
             return new Charged(base, leaf(base, knobs));
         }
-        int[] live = LiveAcrossCalls.count(base.allocatedFunction());
+        // One liveness of the caller for both the values live across its calls and its own pressure.
+        Liveness liveness = Liveness.compute(base.allocatedFunction());
+        int[] live = LiveAcrossCalls.count(base.allocatedFunction(), liveness);
         int need = base.registers();
-        int pressure = leaf(base, knobs).pressure();
+        int pressure = leaf(base, knobs, liveness).pressure();
         int calleeFrame = 0;
         int recursiveSave = 0;
         boolean abi = false;

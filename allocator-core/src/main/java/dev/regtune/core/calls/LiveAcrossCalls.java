@@ -7,6 +7,7 @@ import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.ir.VregFlags;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How many 32-bit general-purpose registers hold values live across each call of a function:
@@ -23,6 +24,11 @@ public final class LiveAcrossCalls {
 
     /** One count per instruction flagged {@link InstrFlags#CALL} of {@code fn}, in layout order. */
     public static int[] count(KernelFunction fn) {
+        return count(fn, null);
+    }
+
+    /** {@link #count(KernelFunction)} with {@code fn}'s liveness, computed when null and needed. */
+    static int[] count(KernelFunction fn, @Nullable Liveness liveness) {
         int calls = 0;
         for (int i = 0; i < fn.instrCount(); i++) {
             if (fn.instrHas(i, InstrFlags.CALL)) {
@@ -33,7 +39,7 @@ public final class LiveAcrossCalls {
         if (calls == 0) {
             return out;
         }
-        Liveness live = Liveness.compute(fn);
+        Liveness live = liveness != null ? liveness : Liveness.compute(fn);
         long[] set = new long[live.words()];
         boolean[] free = rereadable(fn);
         int ordinal = calls;
@@ -63,7 +69,11 @@ public final class LiveAcrossCalls {
      * from its instruction on): the fewest registers it needs without spilling, before reserved ones.
      */
     public static int maxLive(KernelFunction fn) {
-        Liveness live = Liveness.compute(fn);
+        return maxLive(fn, Liveness.compute(fn));
+    }
+
+    /** {@link #maxLive(KernelFunction)} with {@code live}, {@code fn}'s liveness. */
+    static int maxLive(KernelFunction fn, Liveness live) {
         long[] set = new long[live.words()];
         int max = 0;
         for (int b = fn.blockCount() - 1; b >= 0; b--) {

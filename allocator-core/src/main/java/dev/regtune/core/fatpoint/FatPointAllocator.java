@@ -24,6 +24,8 @@ import dev.regtune.core.schedule.ParameterSinkingStage;
 import dev.regtune.core.schedule.PreAllocationSchedulingStage;
 import dev.regtune.core.unroll.InductionVariableStage;
 import dev.regtune.core.unroll.LoopUnrollingStage;
+import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ptxas fat-point allocator (seed 000) as a pipeline of stages: CICC's copy coalescer first
@@ -53,6 +55,12 @@ public final class FatPointAllocator implements RegisterAllocator {
             new ClassAllocationStage(),
             new SpillPlacementStage(),
             new MeasureStage());
+    /** The first stage that reads the budget; none before it does. */
+    private static final int SCHEDULE = PIPELINE.indexOf(PreAllocationSchedulingStage.class);
+    /** The stage after lowering: the stages between the scheduler and it read no budget. */
+    private static final int LOWERED = PIPELINE.indexOf(LoweringStage.class) + 1;
+    /** The value grouping stage: it reads the code, its analyses, the effective classes and the knobs. */
+    private static final int GROUPING = PIPELINE.indexOf(ValueGroupingStage.class);
 
     @Override
     public String name() {
@@ -78,10 +86,17 @@ public final class FatPointAllocator implements RegisterAllocator {
             AllocationListener listener) {
         // The first allocation's events are kept and told only if it is the one reported.
         ExplanationRecorder first = listener.enabled() ? new ExplanationRecorder() : null;
-        FatPointState state = run(fn, knobs, arch, maxRegisters, first != null ? first : AllocationListener.NONE);
-        AllocationResult result = maxRegisters > 0 || state.budget().limited() ? state.result()
-                : OccupancyCliffLanding.land(fn, knobs, arch, state.result(), state.threadsPerBlock(),
-                        budget -> run(fn, knobs, arch, budget, AllocationListener.NONE).result());
+        FatPointState state = new FatPointState(fn, knobs, arch, maxRegisters,
+                first != null ? first : AllocationListener.NONE);
+        AllocationResult result;
+        if (maxRegisters > 0 || state.budget().limited()) {
+            PIPELINE.run(state);
+            result = state.result();
+        } else {
+            Prefix prefix = runKeepingPrefix(state);
+            result = OccupancyCliffLanding.land(fn, knobs, arch, state.result(), state.threadsPerBlock(),
+                    budget -> prefix.allocate(fn, knobs, arch, budget));
+        }
         if (first == null) {
             return result;
         }
@@ -98,5 +113,65 @@ public final class FatPointAllocator implements RegisterAllocator {
         FatPointState state = new FatPointState(fn, knobs, arch, maxRegisters, listener);
         PIPELINE.run(state);
         return state;
+    }
+
+    /**
+     * Runs every stage over {@code state}, an allocation without a register limit, and keeps what
+     * occupancy cliff landing's allocations of the same function at a cliff can start from.
+     */
+    private static Prefix runKeepingPrefix(FatPointState state) {
+        PIPELINE.run(state, 0, SCHEDULE);
+        AllocationState.Checkpoint unscheduled = state.failed() ? null : state.checkpoint();
+        PIPELINE.run(state, SCHEDULE, SCHEDULE + 1);
+        KernelFunction scheduled = state.function();
+        PIPELINE.run(state, SCHEDULE + 1, LOWERED);
+        AllocationState.Checkpoint lowered = state.failed() ? null : state.checkpoint();
+        PIPELINE.run(state, LOWERED, PIPELINE.stages().size());
+        return new Prefix(state, unscheduled, scheduled, lowered);
+    }
+
+    /**
+     * What an allocation without a limit ({@code first}) leaves for allocating the same function
+     * again at a budget (occupancy cliff landing). The stages before scheduling read no budget, so
+     * a second allocation resumes from {@code unscheduled}. The scheduler reads the budget (its
+     * target is capped at the budget's GPR slots); when what it reads is the same under both
+     * budgets ({@link PreAllocationSchedulingStage#ordersAlike}), or when it runs again and orders
+     * the code as it did without a limit ({@code scheduled}), the lowering that follows (which
+     * reads no budget either) is taken from {@code lowered}; and when uniform placement then gives
+     * the same classes on the same code, the value groups are {@code first}'s. Every analysis
+     * computed on the shared code is computed once for both. Null checkpoints (an allocation that failed before them) make
+     * a second allocation run every stage.
+     */
+    private record Prefix(FatPointState first, AllocationState.@Nullable Checkpoint unscheduled,
+            KernelFunction scheduled, AllocationState.@Nullable Checkpoint lowered) {
+
+        AllocationResult allocate(KernelFunction fn, Knobs knobs, ArchProfile arch, int budget) {
+            if (unscheduled == null || lowered == null) {
+                return run(fn, knobs, arch, budget, AllocationListener.NONE).result();
+            }
+            FatPointState state = new FatPointState(fn, knobs, arch, budget, AllocationListener.NONE);
+            if (PreAllocationSchedulingStage.ordersAlike(first, state)) {
+                state.resume(lowered);
+            } else {
+                state.resume(unscheduled);
+                PIPELINE.run(state, SCHEDULE, SCHEDULE + 1);
+                if (state.function().equals(scheduled)) {
+                    state = new FatPointState(fn, knobs, arch, budget, AllocationListener.NONE);
+                    state.resume(lowered);
+                } else {
+                    PIPELINE.run(state, SCHEDULE + 1, LOWERED);
+                }
+            }
+            PIPELINE.run(state, LOWERED, GROUPING);
+            if (!state.failed() && state.function() == first.function()
+                    && Arrays.equals(state.effectiveClass(), first.effectiveClass())) {
+                // The same code, analyses, classes and knobs: the same value groups.
+                ValueGroupingStage.apply(state, first.groups(), first.facts());
+                PIPELINE.run(state, GROUPING + 1, PIPELINE.stages().size());
+            } else {
+                PIPELINE.run(state, GROUPING, PIPELINE.stages().size());
+            }
+            return state.result();
+        }
     }
 }

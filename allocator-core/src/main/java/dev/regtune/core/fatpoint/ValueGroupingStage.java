@@ -17,7 +17,16 @@ final class ValueGroupingStage implements Stage<FatPointState> {
     @Override
     public void run(FatPointState s) {
         ValueGroups groups = ValueGroups.build(s.function(), s.analyses().liveRanges(), s.effectiveClass(), s.knobs());
-        s.groups(groups, GroupFacts.build(s.function(), groups, s.analyses().frequency()));
+        apply(s, groups, GroupFacts.build(s.function(), groups, s.analyses().frequency()));
+    }
+
+    /**
+     * What {@link #run} does with {@code groups} and {@code facts}, built by this stage for another
+     * state of the same function (the same code and analyses), effective classes and knobs: they
+     * are read-only, so occupancy cliff landing's second allocation takes the first's.
+     */
+    static void apply(FatPointState s, ValueGroups groups, GroupFacts facts) {
+        s.groups(groups, facts);
         boolean[] removed = s.removedCopies();
         for (int i = 0; i < removed.length; i++) {
             removed[i] |= groups.removedCopy(i);

@@ -93,7 +93,8 @@ public final class LoweringStage implements Stage<AllocationState> {
             changed = changed.withPairModes(modes);
         }
         if (changed != f) {
-            s.transform(changed);
+            // Temporaries are defined and read within their instruction's block: the liveness carries over.
+            s.transformWithinBlocks(changed);
         }
         if (floor > 0) {
             s.raiseRegisterFloor(floor);

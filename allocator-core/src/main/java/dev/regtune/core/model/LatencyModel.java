@@ -1,6 +1,7 @@
 package dev.regtune.core.model;
 
 import dev.regtune.core.ir.InstrFlags;
+import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 
 /**
@@ -8,6 +9,8 @@ import dev.regtune.core.ir.KernelFunction;
  * package documentation), weighted by block frequency. Stateless; scratch arrays are per call.
  */
 public final class LatencyModel {
+    private static final InstrKind[] KINDS = InstrKind.values();
+
     private LatencyModel() {
     }
 
@@ -18,6 +21,10 @@ public final class LatencyModel {
      */
     public static long estimate(KernelFunction fn, LatencyTable table, double[] freq, SpillTraffic spills,
             int localLoadLatency, int storeIssue) {
+        int[] latency = new int[KINDS.length];
+        for (InstrKind k : KINDS) {
+            latency[k.ordinal()] = table.of(k);
+        }
         long[] ready = new long[fn.vregCount()];
         int[] stamp = new int[fn.vregCount()];
         double total = 0;
@@ -47,7 +54,7 @@ public final class LatencyModel {
                         issue = ready[v];
                     }
                 }
-                long done = issue + table.of(fn.instrKind(i));
+                long done = issue + latency[fn.instrKind(i).ordinal()];
                 for (int k = 0; k < fn.defCount(i); k++) {
                     int v = fn.def(i, k);
                     stamp[v] = mark;

@@ -60,25 +60,38 @@ public record LatencyTable(String name, Map<InstrKind, Integer> latency, int loc
         return Objects.requireNonNull(latency.get(kind)); // complete: the constructor checks every kind
     }
 
-    /** The table for an architecture, chosen by SM generation. */
+    private static final LatencyTable VOLTA =
+            table("volta", 4, 6, 8, 18, 4, 2, 5, 28, 400, 4, 0, 24, 24, 6, 16, 25, 1.0);
+    private static final LatencyTable TURING =
+            table("turing", 4, 6, 10, 20, 4, 2, 5, 32, 450, 4, 0, 26, 26, 6, 18, 18, 1.0);
+    private static final LatencyTable AMPERE_A100 =
+            table("ampere-a100", 4, 5, 8, 18, 4, 2, 4, 30, 400, 4, 0, 24, 24, 6, 16, 35, 1.0);
+    private static final LatencyTable AMPERE_ADA =
+            table("ampere-ada", 4, 5, 16, 18, 4, 2, 4, 30, 420, 4, 0, 24, 24, 6, 18, 22, 1.0);
+    private static final LatencyTable HOPPER =
+            table("hopper", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16, 43, 1.0);
+    private static final LatencyTable BLACKWELL =
+            table("blackwell", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16, 84, 1.0);
+
+    /** The table for an architecture, chosen by SM generation (one immutable value per generation). */
     public static LatencyTable forArch(ArchProfile arch) {
         int sm = arch.smVersion();
         if (sm < 75) {
-            return table("volta", 4, 6, 8, 18, 4, 2, 5, 28, 400, 4, 0, 24, 24, 6, 16, 25, 1.0);
+            return VOLTA;
         }
         if (sm < 80) {
-            return table("turing", 4, 6, 10, 20, 4, 2, 5, 32, 450, 4, 0, 26, 26, 6, 18, 18, 1.0);
+            return TURING;
         }
         if (sm == 80) {
-            return table("ampere-a100", 4, 5, 8, 18, 4, 2, 4, 30, 400, 4, 0, 24, 24, 6, 16, 35, 1.0);
+            return AMPERE_A100;
         }
         if (sm < 90) {
-            return table("ampere-ada", 4, 5, 16, 18, 4, 2, 4, 30, 420, 4, 0, 24, 24, 6, 18, 22, 1.0);
+            return AMPERE_ADA;
         }
         if (sm == 90) {
-            return table("hopper", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16, 43, 1.0);
+            return HOPPER;
         }
-        return table("blackwell", 4, 4, 8, 16, 4, 2, 4, 30, 380, 4, 0, 22, 22, 6, 16, 84, 1.0);
+        return BLACKWELL;
     }
 
     private static LatencyTable table(String name, int alu, int fp32, int fp64, int sfu, int cvt, int mov, int imul,

@@ -166,6 +166,27 @@ public class AllocationState {
     }
 
     /**
+     * {@link #transform}, for a change that keeps every block's live-in and live-out sets: the
+     * same instructions reordered within their blocks along every register dependence (the
+     * pre-allocation scheduler), or values added that are defined and read within one block,
+     * numbered after the existing ones (lowering's temporaries). The liveness computed so far
+     * carries over ({@link FunctionAnalyses#afterBlockLocalChange}) instead of being computed again.
+     */
+    public void transformWithinBlocks(KernelFunction changed) {
+        if (!lifts.isEmpty()) {
+            throw new IllegalStateException("a stage changed the code of " + original.name()
+                    + " after a register rewrite; code transforms must come first");
+        }
+        if (changed == function) {
+            return;
+        }
+        analyses = analyses.afterBlockLocalChange(changed, knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
+        function = changed;
+        allocated = changed;
+        removedCopies = new boolean[changed.instrCount()];
+    }
+
+    /**
      * Replaces the function by {@code rewritten}, which has the same instructions and operand
      * indices, and discards every analysis of the old one that reads the code. {@code lift} maps an assignment of the
      * new function back to the old one; {@code removed} marks, per instruction, copies the rewrite
@@ -184,6 +205,64 @@ public class AllocationState {
             analyses = analyses.afterTransform(rewritten, knobs.get(KnobCatalogue.ESTIMATED_LOOP_ITERATIONS));
         }
         lifts.add(lift);
+    }
+
+    /**
+     * What the code transforms so far have left: the function, its analyses with what has been
+     * computed of them, and the register floor. Taken before any register rewrite, and only while
+     * no counter has moved (code transforms count nothing), so that {@link #resume} of another
+     * state of the same request, differing at most in the budget, continues as if it had run the
+     * same stages itself: a family takes one of the stages that do not read the budget and skips
+     * them when it allocates the same function again at another budget.
+     */
+    public Checkpoint checkpoint() {
+        if (!lifts.isEmpty() || failed || !stats().equals(AllocationStats.NONE)) {
+            throw new IllegalStateException("a checkpoint of " + original.name()
+                    + " must come before register rewrites, counters and failure");
+        }
+        return new Checkpoint(original, function, allocated, analyses, removedCopies.clone(), registerFloor);
+    }
+
+    /**
+     * Continues from {@code c}, a checkpoint of a state of the same function and knobs whose stages
+     * up to that point read nothing this state does differently (its budget): this state's
+     * function, analyses (shared, computed at most once for both), removed copies and register
+     * floor become the checkpoint's. Call before any stage has run on this state.
+     */
+    public void resume(Checkpoint c) {
+        if (c.original != original || function != original || !lifts.isEmpty()) {
+            throw new IllegalStateException("a checkpoint resumes only a fresh state of the function it was taken of");
+        }
+        function = c.function;
+        allocated = c.allocated;
+        analyses = c.analyses;
+        removedCopies = c.removedCopies.clone();
+        registerFloor = c.registerFloor;
+    }
+
+    /** What {@link #checkpoint()} keeps; opaque outside this class. */
+    public static final class Checkpoint {
+        private final KernelFunction original;
+        private final KernelFunction function;
+        private final KernelFunction allocated;
+        private final FunctionAnalyses analyses;
+        private final boolean[] removedCopies;
+        private final int registerFloor;
+
+        private Checkpoint(KernelFunction original, KernelFunction function, KernelFunction allocated,
+                FunctionAnalyses analyses, boolean[] removedCopies, int registerFloor) {
+            this.original = original;
+            this.function = function;
+            this.allocated = allocated;
+            this.analyses = analyses;
+            this.removedCopies = removedCopies;
+            this.registerFloor = registerFloor;
+        }
+
+        /** The function as the stages before the checkpoint left it. */
+        public KernelFunction function() {
+            return function;
+        }
     }
 
     /** Per instruction of {@link #function()}: a copy some stage removed. Stages may mark more. */

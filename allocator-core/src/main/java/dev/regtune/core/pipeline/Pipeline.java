@@ -27,9 +27,28 @@ public final class Pipeline<S extends AllocationState> {
         return stages;
     }
 
+    /** The position in {@link #stages()} of the first stage of class {@code type}. */
+    public int indexOf(Class<?> type) {
+        for (int k = 0; k < stages.size(); k++) {
+            if (type.isInstance(stages.get(k))) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("no " + type.getSimpleName() + " in this pipeline");
+    }
+
     /** Runs every stage that runs for {@code state}, in order, until one fails the allocation. */
     public void run(S state) {
-        for (Stage<? super S> stage : stages) {
+        run(state, 0, stages.size());
+    }
+
+    /**
+     * Runs the stages {@code from} (inclusive) to {@code to} (exclusive) of {@link #stages()} that
+     * run for {@code state}, in order, until one fails the allocation: a family that resumes a
+     * state from an {@link AllocationState.Checkpoint} runs the rest of its pipeline this way.
+     */
+    public void run(S state, int from, int to) {
+        for (Stage<? super S> stage : stages.subList(from, to)) {
             if (state.failed()) {
                 return;
             }

@@ -26,16 +26,10 @@ public final class PreAllocationSchedulingStage implements Stage<AllocationState
     @Override
     public void run(AllocationState s) {
         KernelFunction f = s.function();
-        boolean limited = s.maxRegisters() > 0;
-        OccupancyCliffs cliffs = OccupancyCliffs.NONE;
-        if (!limited && s.knobs().getBool(KnobCatalogue.SCHEDULE_TO_OCCUPANCY_CLIFF)) {
-            int bounded = f.launchBounds().threadsPerBlock();
-            int threads = Math.min(bounded > 0 ? bounded : s.knobs().getInt(KnobCatalogue.DEFAULT_THREADS_PER_BLOCK),
-                    s.arch().maxThreadsPerBlock());
-            cliffs = OccupancyCliffs.of(s.arch(), threads, s.reserved());
-        }
-        int[] order = new PressureScheduler(f, s.analyses().liveness(),
-                SchedulingParameters.of(s.knobs(), s.gprBudget(), limited), cliffs).order();
+        Setting setting = Setting.of(s);
+        OccupancyCliffs cliffs = setting.cliffThreads() > 0
+                ? OccupancyCliffs.of(s.arch(), setting.cliffThreads(), s.reserved()) : OccupancyCliffs.NONE;
+        int[] order = new PressureScheduler(f, s.analyses().liveness(), setting.parameters(), cliffs).order();
         int moved = 0;
         for (int i = 0; i < order.length; i++) {
             if (order[i] != i) {
@@ -43,10 +37,37 @@ public final class PreAllocationSchedulingStage implements Stage<AllocationState
             }
         }
         if (moved > 0) {
-            s.transform(f.withInstructionOrder(order));
+            // The order keeps every register dependence within each block: the liveness carries over.
+            s.transformWithinBlocks(f.withInstructionOrder(order));
         }
         if (s.explaining()) {
             s.report(new AllocationEvent.BlocksScheduled(moved, f.instrCount()));
+        }
+    }
+
+    /**
+     * Whether this stage orders the code of {@code a} and {@code b}, two states of the same
+     * function, knobs and architecture that differ in their budget, the same way: what it reads of
+     * the budget (the register target, the occupancy cliffs without a limit) is the same for both.
+     */
+    public static boolean ordersAlike(AllocationState a, AllocationState b) {
+        return Setting.of(a).equals(Setting.of(b));
+    }
+
+    /**
+     * What the scheduler reads of a state besides its code: its parameters, and the threads per
+     * block of the occupancy cliffs it reorders to (0: none).
+     */
+    private record Setting(SchedulingParameters parameters, int cliffThreads) {
+        static Setting of(AllocationState s) {
+            boolean limited = s.maxRegisters() > 0;
+            int cliffThreads = 0;
+            if (!limited && s.knobs().getBool(KnobCatalogue.SCHEDULE_TO_OCCUPANCY_CLIFF)) {
+                int bounded = s.function().launchBounds().threadsPerBlock();
+                cliffThreads = Math.min(bounded > 0 ? bounded
+                        : s.knobs().getInt(KnobCatalogue.DEFAULT_THREADS_PER_BLOCK), s.arch().maxThreadsPerBlock());
+            }
+            return new Setting(SchedulingParameters.of(s.knobs(), s.gprBudget(), limited), cliffThreads);
         }
     }
 }

@@ -223,4 +223,62 @@ class FatPointAllocatorTest {
         assertEquals(on.assignment().slotOf(a), on.assignment().slotOf(c));
         assertTrue(on.estimates().latencyCycles() < off.estimates().latencyCycles());
     }
+
+    /**
+     * Occupancy cliff landing allocates an entry again at the cliff, resuming from what the first
+     * allocation computed before the scheduler (and after lowering, when the scheduler orders the
+     * code the same way): what it reports must be exactly what allocating at that cliff from
+     * scratch gives, on every entry of the bundled corpus and of corpus-real that lands.
+     */
+    @Test
+    void aLandedAllocationIsTheAllocationAtItsCliffFromScratch() throws IOException {
+        Path bundled = Path.of("../datasets/corpus/ptx");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(bundled),
+                "datasets/corpus/ptx is not next to this module; skipping");
+        Knobs defaults = Knobs.defaults();
+        int landed = landedAsFromScratch(bundled.resolve("sm_80"), ArchProfiles.of("sm_80"), defaults)
+                + landedAsFromScratch(bundled.resolve("sm_90"), SM90, defaults);
+        Path real = dev.regtune.core.testing.CorpusReal.find();
+        if (real != null) {
+            landed += landedAsFromScratch(real.resolve("ptx"), SM90, defaults);
+        }
+        assertTrue(landed >= 4, "entries landed on a cliff: " + landed);
+        // What the scheduler reads of the budget: its target following the limit, the cliffs it
+        // reorders to without one.
+        for (Knobs knobs : new Knobs[] {defaults.with(KnobCatalogue.SCHEDULE_TARGET_FOLLOWS_LIMIT, 1),
+                defaults.with(KnobCatalogue.SCHEDULE_TO_OCCUPANCY_CLIFF, 1),
+                defaults.with(KnobCatalogue.SCHEDULE_REGISTER_TARGET, 64).with(KnobCatalogue.OCCUPANCY_CLIFF_STEPS, 2)}) {
+            assertTrue(landedAsFromScratch(bundled.resolve("sm_90"), SM90, knobs) > 0, knobs.toString());
+        }
+    }
+
+    /** Entries of the files in {@code dir} that land on a cliff, each checked against a fresh allocation there. */
+    private static int landedAsFromScratch(Path dir, ArchProfile arch, Knobs knobs) throws IOException {
+        int landed = 0;
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (Path file : files.filter(p -> p.toString().endsWith(".ptx")).sorted().toList()) {
+                for (KernelFunction fn : PtxParser.parse(file).entries()) {
+                    if (!fn.callTargets().isEmpty() || !fn.launchBounds().isEmpty()) {
+                        continue;
+                    }
+                    AllocationResult r = ALLOCATOR.allocate(fn, knobs, arch, 0);
+                    int budget = r.usage().budget();
+                    if (r.status() != AllocationStatus.OK || budget >= arch.maxRegistersPerThread()) {
+                        continue;
+                    }
+                    landed++;
+                    AllocationChecker.verify(r.allocatedFunction(), r.assignment());
+                    AllocationResult scratch = ALLOCATOR.allocate(fn, knobs, arch, budget);
+                    String what = file.getFileName() + " " + fn.name() + " at " + budget;
+                    assertEquals(scratch.usage(), r.usage(), what);
+                    assertEquals(scratch.spills(), r.spills(), what);
+                    assertEquals(scratch.estimates(), r.estimates(), what);
+                    assertEquals(scratch.stats(), r.stats(), what);
+                    assertEquals(scratch.assignment(), r.assignment(), what);
+                    assertEquals(scratch.allocatedFunction(), r.allocatedFunction(), what);
+                }
+            }
+        }
+        return landed;
+    }
 }

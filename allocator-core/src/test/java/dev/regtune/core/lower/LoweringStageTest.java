@@ -116,6 +116,43 @@ class LoweringStageTest {
         assertEquals(r.spills(), again.spills(), "deterministic");
     }
 
+    /**
+     * Temporaries are defined and read within their instruction's block, after every existing vreg,
+     * so every block's live-in and live-out sets stay the same and the stage carries the liveness
+     * over to the lowered code ({@code AllocationState.transformWithinBlocks}): checked against
+     * liveness computed from scratch on every function of the bundled corpus and of the probes.
+     */
+    @Test
+    void temporariesKeepEveryBlocksLiveSets() throws IOException {
+        java.util.List<KernelFunction> fns = new java.util.ArrayList<>(module().functions());
+        for (String arch : new String[] {"sm_80", "sm_90"}) {
+            try (var files = java.nio.file.Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/" + arch), "*.ptx")) {
+                for (Path file : files) {
+                    fns.addAll(PtxParser.parse(file).functions());
+                }
+            }
+        }
+        LoweringTable.ArchRules rules = LoweringTable.standard().rules("sm_90");
+        int lowered = 0;
+        for (KernelFunction fn : fns) {
+            int[] count = new int[fn.instrCount()];
+            boolean any = false;
+            for (int i = 0; i < count.length; i++) {
+                LoweringRule r = rules.rule(fn.opcode(i));
+                count[i] = r != null ? r.temporaries() : 0;
+                any |= count[i] > 0;
+            }
+            if (!any) {
+                continue;
+            }
+            lowered++;
+            KernelFunction withTemps = Lowering.withTemporaries(fn, count);
+            assertTrue(dev.regtune.core.analysis.Liveness.compute(fn).extendedTo(withTemps)
+                    .sameSets(dev.regtune.core.analysis.Liveness.compute(withTemps)), fn.name());
+        }
+        assertTrue(lowered > 20, "only " + lowered + " functions lowered");
+    }
+
     private static AllocationResult allocate(KernelFunction fn, Knobs knobs, int budget) {
         AllocationResult r = ALLOCATOR.allocate(fn, knobs, SM90, budget);
         assertEquals(AllocationStatus.OK, r.status(), fn.name());

@@ -162,6 +162,42 @@ class PreAllocationSchedulingTest {
         assertTrue(reordered > 50, "only " + reordered + " of " + checked + " functions reordered");
     }
 
+    /**
+     * A reordering keeps every register dependence within its block, so every block's live-in and
+     * live-out sets stay the same and the stage carries the liveness over to the reordered code
+     * ({@code AllocationState.transformWithinBlocks}): checked against liveness computed from
+     * scratch on the bundled corpus and the random kernels, with a target that moves everything
+     * it may and one that reduces pressure.
+     */
+    @Test
+    void aReorderingKeepsEveryBlocksLiveSets() throws IOException {
+        int reordered = 0;
+        for (SchedulingParameters p : new SchedulingParameters[] {new SchedulingParameters(200, 20, 4, true, 255, true),
+                new SchedulingParameters(24, 20, 4, true, 255, false)}) {
+            java.util.List<KernelFunction> fns = new java.util.ArrayList<>();
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_90"), "*.ptx")) {
+                for (Path file : files) {
+                    fns.addAll(PtxParser.parse(file).functions());
+                }
+            }
+            for (long seed = 1; seed <= 100; seed++) {
+                fns.add(RandomKernels.generate(seed, 60));
+            }
+            for (KernelFunction fn : fns) {
+                dev.regtune.core.analysis.Liveness live = FunctionAnalyses.of(fn, 10).liveness();
+                int[] order = new PressureScheduler(fn, live, p).order();
+                if (Arrays.equals(order, identity(order.length))) {
+                    continue;
+                }
+                reordered++;
+                KernelFunction scheduled = fn.withInstructionOrder(order);
+                assertTrue(live.extendedTo(scheduled).sameSets(dev.regtune.core.analysis.Liveness.compute(scheduled)),
+                        fn.name());
+            }
+        }
+        assertTrue(reordered > 50, "only " + reordered + " functions reordered");
+    }
+
     private static void assertDependencesKept(KernelFunction fn, int[] order) {
         int[] position = new int[order.length];
         for (int p = 0; p < order.length; p++) {
