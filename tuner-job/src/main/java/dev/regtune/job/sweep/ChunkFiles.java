@@ -104,17 +104,26 @@ final class ChunkFiles {
     record TaskFile(int partition, String name, String extension) implements Serializable {
     }
 
-    private static volatile @Nullable Configuration executorConf;
+    /** An executor's Hadoop configuration, made from its Spark environment. */
+    private record ExecutorConfiguration(@Nullable SparkEnv env, Configuration conf) {
+    }
 
-    /** The executor's Hadoop configuration as Spark makes it (the {@code spark.hadoop.*} settings included), once per JVM. */
+    private static volatile @Nullable ExecutorConfiguration executorConf;
+
+    /**
+     * The executor's Hadoop configuration as Spark makes it (the {@code spark.hadoop.*} settings
+     * included), once per Spark environment: a JVM that starts another context (tests) gets the new
+     * context's.
+     */
     private static Configuration executorConfiguration() {
-        Configuration c = executorConf;
-        if (c == null) {
-            SparkEnv env = SparkEnv.get();
-            c = env == null ? new Configuration() : SparkHadoopUtil.get().newConfiguration(env.conf());
+        SparkEnv env = SparkEnv.get();
+        ExecutorConfiguration c = executorConf;
+        if (c == null || c.env() != env) {
+            c = new ExecutorConfiguration(env, env == null ? new Configuration()
+                    : SparkHadoopUtil.get().newConfiguration(env.conf()));
             executorConf = c;
         }
-        return c;
+        return c.conf();
     }
 
     /**

@@ -90,12 +90,17 @@ class PartitionEvaluationTest {
         assertEquals(List.of(new ChunkFiles.TaskFile(0, "part-00000-7.snappy.parquet", ".snappy.parquet")), files);
         var readA = spark.read().parquet(a.toString());
         var readB = spark.read().parquet(b.toString());
-        var readC = spark.read().parquet(c.resolve(ChunkFiles.ATTEMPTS).toString());
+        // read where a published chunk has it (Spark skips folders whose names start with '_')
+        Path published = Files.createDirectories(dir.resolve("published"));
+        Files.copy(c.resolve(ChunkFiles.ATTEMPTS).resolve("part-00000-7.snappy.parquet"),
+                published.resolve("part-00000.snappy.parquet"));
+        var readC = spark.read().parquet(published.toString());
         assertEquals(readA.schema(), readB.schema());
         assertEquals(readA.schema(), readC.schema());
         assertEquals(sorted(readA.collectAsList()), sorted(readB.collectAsList()));
         assertEquals(sorted(readA.collectAsList()), sorted(readC.collectAsList()));
         assertEquals(rows.size(), readB.count());
+        assertEquals(rows.size(), readC.count());
         // not only the same rows: the same bytes as Spark's write of the same internal rows
         assertArrayEquals(Files.readAllBytes(onlyParquet(b)),
                 Files.readAllBytes(c.resolve(ChunkFiles.ATTEMPTS).resolve("part-00000-7.snappy.parquet")));
