@@ -23,7 +23,8 @@ import org.apache.spark.sql.functions;
 
 /**
  * Evaluations per second of the sweep in Spark local mode against a plain multi-threaded loop over
- * the same evaluations in the same JVM. Both sides are warmed up first on a slice of the pairs;
+ * the same evaluations in the same JVM. Both sides are warmed up first on a slice of the pairs (about
+ * {@value #WARMUP_PAIRS} each);
  * then the plain loop runs, then the real {@link SweepJob} (into an empty output folder), then the
  * plain loop again: its time is the mean of the two runs, so a drift of the machine's speed
  * during the benchmark does not favour either side. Spark
@@ -39,7 +40,12 @@ import org.apache.spark.sql.functions;
  * during the measurement, on the cores the ptxas processes needed.
  */
 public final class SweepBenchmark {
-    private static final int WARMUP_PAIRS = 50_000;
+    /**
+     * Pairs each side is warmed up on: the plain loop evaluates this many, and the Spark side's
+     * warm-up sweep has about as many ({@code bench-sweep} sizes it), so the JIT has compiled both
+     * sides' hot code before the measurement.
+     */
+    public static final int WARMUP_PAIRS = 50_000;
     /** Pairs per thread the plain loop warms up on with the real ptxas (its processes need no warming). */
     private static final int WARMUP_PTXAS_PAIRS = 2;
 

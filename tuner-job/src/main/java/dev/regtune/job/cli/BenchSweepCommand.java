@@ -125,7 +125,9 @@ public final class BenchSweepCommand extends RegtuneCommand {
         try (SparkSessions.Session session = SparkSessions.session("regtune bench-sweep",
                 Optional.of("local[" + threads + "]"))) {
             SparkSession spark = session.spark();
-            long warmConfigs = evaluator.runsPtxas() ? 1 : Math.max(1, Math.min(configs, 200));
+            // as many pairs as the plain loop's warm-up: configs x kernels is about --evaluations
+            long warmConfigs = evaluator.runsPtxas() ? 1 : Math.max(1, Math.min(configs,
+                    (long) Math.ceil(configs * (double) SweepBenchmark.WARMUP_PAIRS / evaluations)));
             SweepRequest warm = request(source, space, specText, warmConfigs, archName, kernelPath)
                     .withEvaluators(warmupEvaluators(evaluators, scratch));
             SweepRequest real = request(source, space, specText, configs, archName, kernelPath)

@@ -1,6 +1,5 @@
 package dev.regtune.job.sweep;
 
-import dev.regtune.job.results.ResultSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import dev.regtune.job.storage.Location;
@@ -17,16 +16,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.InternalRow;
 
 /**
  * Evaluates and commits chunks with no barrier between them: up to {@value #IN_FLIGHT} chunks run
  * as concurrent Spark jobs (submitted from driver threads), so the next chunk's tasks fill the
  * cores while the previous chunk's slowest tasks finish. Each chunk and architecture is staged by
- * its own Spark write and then published by {@link ResultStore#publish} (one atomic rename) under
+ * its own Spark job, whose tasks write its Parquet files ({@link ChunkFiles}), and then published by {@link ResultStore#publish} (one atomic rename) under
  * the commit lock, which also rewrites the run record with the rows published so far; the order in
  * which chunks publish does not matter, as each is whole and holds keys no other chunk holds.
  *
@@ -39,8 +35,8 @@ final class ChunkWriter {
     static final int IN_FLIGHT = 2;
 
     private final SparkSession spark;
-    /** The session whose writes stage the chunks: {@link #writeSession}. */
-    private final SparkSession writes;
+    /** Spark's Parquet write settings, which every task applies to its own file. */
+    private final ChunkFiles.Settings settings;
     private final JavaSparkContext jsc;
     private final ResultStore store;
     private final RunLease lease;
@@ -67,7 +63,7 @@ final class ChunkWriter {
     ChunkWriter(SparkSession spark, ResultStore store, RunLease lease, Broadcast<KernelCatalog> kernels,
             SweepRequest request, SortedMap<String, Long> rowsAtStart, RunProgress record) {
         this.spark = spark;
-        this.writes = writeSession(spark, request.evaluators().evaluator().runsPtxas());
+        this.settings = ChunkFiles.Settings.of(spark);
         this.jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         this.store = store;
         this.lease = lease;
@@ -160,12 +156,12 @@ final class ChunkWriter {
                 jsc.setJobGroup("regtune-" + runId + "-chunk-" + chunk, name + " (" + arch.getValue().length
                         + " evaluations, " + arch.getKey() + ")", false);
                 jsc.setCallSite(name);
-                JavaRDD<InternalRow> rowsRdd = jsc.parallelize(blocks, blocks.size()).mapPartitions(
-                        PartitionEvaluation.function(kernels, table, request.verify(), request.limits(), counts,
-                                request.evaluators()));
+                JavaRDD<ChunkFiles.TaskFile> files = jsc.parallelize(blocks, blocks.size()).mapPartitionsWithIndex(
+                        ChunkFiles.task(kernels, table, request.verify(), request.limits(), counts,
+                                request.evaluators(), staged.sparkPath(), settings), false);
                 FaultPoints.pass("stage.before-write");
                 try {
-                    store.stage(staged, frame(rowsRdd));
+                    ChunkFiles.collect(files, staged.sparkPath(), jsc.hadoopConfiguration());
                 } catch (Exception e) { // SparkException is checked, but Scala throws it undeclared
                     java.util.Optional<String> pair = SweepTaskException.sentenceIn(e);
                     if (pair.isPresent()) {
@@ -184,39 +180,6 @@ final class ChunkWriter {
         } finally {
             table.destroy();
         }
-    }
-
-    /**
-     * The session that writes the chunks. Spark's scan of the tasks' rows converts them with an
-     * {@code UnsafeProjection} that every task creates anew: generating its Java source for the
-     * ~70 columns costs tens of milliseconds a task (the compiled class is cached, the source is
-     * not). A task of the real ptxas holds a handful of rows, each a process of 100 ms or more, so
-     * for such sweeps ({@code costly}) the chunks are written by a session of the same context
-     * whose projections are interpreted ({@code spark.sql.codegen.factoryMode=NO_CODEGEN}): no code
-     * generated per task, a few hundred nanoseconds more per row. A sweep of the model alone, with
-     * thousands of rows a task, keeps the generated projection. The rows and files are the same.
-     */
-    static SparkSession writeSession(SparkSession spark, boolean costly) {
-        if (!costly) {
-            return spark;
-        }
-        SparkSession session = spark.newSession();
-        session.conf().set(INTERPRETED_PROJECTIONS_KEY, "NO_CODEGEN");
-        return session;
-    }
-
-    /** Spark's setting for generated or interpreted projections, predicates and orderings. */
-    static final String INTERPRETED_PROJECTIONS_KEY = "spark.sql.codegen.factoryMode";
-
-    /**
-     * The rows of a chunk as a data frame of {@link ResultSchema#fileSchema()}. The tasks produce
-     * Spark's internal rows ({@link PartitionEvaluation}), which the classic (non-Connect) session
-     * takes as they are; its {@code internalCreateDataFrame} is Scala's {@code private[sql]}, public
-     * to Java, and a sweep drives its tasks through the RDD API, which only a classic session has.
-     */
-    private Dataset<Row> frame(JavaRDD<InternalRow> rows) {
-        return ((org.apache.spark.sql.classic.SparkSession) writes).internalCreateDataFrame(rows.rdd(),
-                ResultSchema.fileSchema(), false);
     }
 
     private void publish(Location staged, String runId, String arch, long chunk, SortedMap<String, Long> counts)

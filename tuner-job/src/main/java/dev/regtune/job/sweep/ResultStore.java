@@ -9,7 +9,6 @@ import java.util.Collection;
 import java.util.Iterator;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 
@@ -18,9 +17,9 @@ import org.apache.spark.sql.functions;
  * partitioned by {@code run_id} and {@code arch}, one JSON record per run under {@code runs/}, the
  * writer's lease under {@code lease/} and work in progress under {@code staging/}.
  *
- * <p>The commit protocol: each chunk and architecture is written by one Spark write into a folder
- * of its own under {@code staging/RUN/ATTEMPT/}, unique to the sweep invocation (the attempt), and
- * then published by one atomic rename of that folder to
+ * <p>The commit protocol: each chunk and architecture is written by one Spark job (its tasks write
+ * its Parquet files, {@link ChunkFiles}) into a folder of its own under {@code staging/RUN/ATTEMPT/},
+ * unique to the sweep invocation (the attempt), and then published by one atomic rename of that folder to
  * {@code results/run_id=RUN/arch=ARCH/chunk-SEQ-ATTEMPT/}. A chunk is therefore in the table whole or
  * not at all, whatever is killed when; readers skip the extra folder level (Spark and DuckDB take
  * partition values from the {@code key=value} levels only) and never look into {@code staging/}. A
@@ -99,11 +98,6 @@ public final class ResultStore {
     /** The staging folder of chunk {@code seq} of architecture {@code arch} of an attempt. */
     public Location staged(String runId, String attempt, long seq, String arch) {
         return staging().resolve(runId).resolve(attempt).resolve(chunkName(seq, attempt) + "-" + arch);
-    }
-
-    /** Writes rows built to {@link ResultSchema#fileSchema()} into a fresh staging folder. */
-    public void stage(Location staged, Dataset<Row> rows) {
-        rows.write().mode(SaveMode.ErrorIfExists).parquet(staged.sparkPath());
     }
 
     /**

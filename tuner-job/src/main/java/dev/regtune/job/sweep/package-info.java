@@ -17,7 +17,8 @@
  *
  * <p>Exactly once: a sweep holds the output folder's {@link dev.regtune.job.sweep.RunLease} (one
  * writer), discards what dead attempts staged, and {@link dev.regtune.job.sweep.ChunkWriter} stages
- * each chunk in a folder unique to its attempt and publishes it by one atomic rename
+ * each chunk (its tasks write the Parquet files themselves, {@link dev.regtune.job.sweep.ChunkFiles})
+ * in a folder unique to its attempt and publishes it by one atomic rename
  * ({@link dev.regtune.job.sweep.ResultStore}), two chunks in flight so no chunk waits for the
  * previous one's slowest task. {@code --resume} evaluates only the keys (kernel id, config id,
  * model version) the table lacks, and only with the run's own inputs ({@link
