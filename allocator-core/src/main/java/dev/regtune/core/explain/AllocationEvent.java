@@ -94,6 +94,14 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Duplicated fragment merging ran.
+     *
+     * @param registers registers of {@code .f16} WMMA fragments merged into the alike register ptxas loads once
+     */
+    record FragmentDuplicatesMerged(int registers) implements AllocationEvent {
+    }
+
+    /**
      * Address offset folding ran.
      *
      * @param adds adds of a constant to an address folded into the accesses' immediate offsets

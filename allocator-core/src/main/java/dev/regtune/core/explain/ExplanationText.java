@@ -3,6 +3,7 @@ package dev.regtune.core.explain;
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.explain.AllocationEvent.AddressOffsetsFolded;
+import dev.regtune.core.explain.AllocationEvent.FragmentDuplicatesMerged;
 import dev.regtune.core.explain.AllocationEvent.SymbolAddressesLoaded;
 import dev.regtune.core.explain.AllocationEvent.AttemptMade;
 import dev.regtune.core.explain.AllocationEvent.BlocksScheduled;
@@ -92,6 +93,9 @@ public final class ExplanationText {
             } else if (e instanceof SymbolAddressesLoaded a) {
                 out.add("    " + a.accesses() + " global accesses to module-scope variables read their address from a"
                         + " register pair (LDC.64 from constant bank 4)");
+            } else if (e instanceof FragmentDuplicatesMerged m) {
+                out.add("    " + m.registers() + " registers of .f16 WMMA fragments share the register of the value"
+                        + " they copy (ptxas loads each distinct value once)");
             } else if (e instanceof AddressOffsetsFolded a) {
                 out.add("    " + a.adds() + " adds of a constant to an address folded into the accesses' offsets"
                         + " ([R+imm]); no register holds the sums");

@@ -10,6 +10,7 @@ import dev.regtune.core.explain.ExplanationRecorder;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.lower.AddressFoldingStage;
+import dev.regtune.core.lower.FragmentDuplicatesStage;
 import dev.regtune.core.lower.LoweringStage;
 import dev.regtune.core.lower.ParameterFoldingStage;
 import dev.regtune.core.lower.SymbolAddressStage;
@@ -40,6 +41,7 @@ public final class FatPointAllocator implements RegisterAllocator {
             new LocalArrayPromotionStage(),
             new AddressFoldingStage(),
             new SymbolAddressStage(),
+            new FragmentDuplicatesStage(),
             new WideMultiplyAddStage(),
             new InductionVariableStage(),
             new ParameterFoldingStage(),

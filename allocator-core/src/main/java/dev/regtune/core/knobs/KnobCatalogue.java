@@ -231,6 +231,10 @@ public final class KnobCatalogue {
             KnobEffect.MODELLED, "Keep one register for the induction variables of a loop that step by the same "
                     + "loop-invariant vreg and start a parameter-and-immediate difference apart, forming the others "
                     + "where they are read, as ptxas's loop strength reduction does.");
+    public static final KnobDef MERGE_DUPLICATED_FRAGMENTS = bool(-1, "RegTuneMergeDuplicatedFragments", false,
+            true, KnobEffect.MODELLED, "From sm_80 on, give the registers of a .f16 WMMA A or B fragment that hold "
+                    + "the same value one register (m16n16k16: 4 of the 8, m32n8k16 and m8n32k16: 8 or 2), as "
+                    + "ptxas loads each distinct value of a fragment once.");
     public static final KnobDef IF_CONVERT = bool(-1, "RegTuneIfConvert", false, true, KnobEffect.MODELLED,
             "Predicate a short block that a conditional branch skips and merge it into the block before it, as "
                     + "ptxas if-converts guarded blocks before it schedules (their loads then issue together).");
