@@ -16,7 +16,8 @@ import dev.regtune.core.spill.SpillStatistics;
 /**
  * Turns an {@link Assignment} into the figures RegTune reports: registers as {@code ptxas -v}
  * counts them (highest general-purpose slot used plus the reserved registers, plus one GPR when
- * predicates were spilled into GPR bits, and never fewer than {@code RegTuneMinimumRegisters} or the register floor of the
+ * predicates were spilled into GPR bits and no register the allocation uses is free wherever they
+ * are spilled, and never fewer than {@code RegTuneMinimumRegisters} or the register floor of the
  * function's lowered constructs), uniform and predicate registers, spill bytes, the
  * estimated latency, the occupancy and the estimated kernel time. Shared by every allocator family.
  *
@@ -40,9 +41,12 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
      * @param removedCopy per instruction, whether coalescing removed it
      * @param freq block frequency per block
      * @param smemSpillBytesPerBlock shared memory the SMEM spill area takes per block
+     * @param predicateRegisterShared whether spilled predicates' bits live in a general register the
+     *     allocation leaves free wherever they are spilled (then no register is added for them)
      */
     public static Measurements measure(KernelFunction fn, Assignment a, boolean[] removedCopy, double[] freq,
-            ArchProfile arch, Knobs knobs, int smemSpillBytesPerBlock, int registerFloor) {
+            ArchProfile arch, Knobs knobs, int smemSpillBytesPerBlock, int registerFloor,
+            boolean predicateRegisterShared) {
         int[] peak = new int[RegClass.ID_LIMIT];
         int n = fn.vregCount();
         boolean predicateBits = false;
@@ -55,7 +59,7 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
             }
             if (a.isSpilled(v)) {
                 if (a.spillSpace(v) == SpillSpace.GPR_BIT) {
-                    predicateBits = true;
+                    predicateBits = !predicateRegisterShared;
                     bitSpills++;
                 } else {
                     spilledValues++;

@@ -56,6 +56,7 @@ public class AllocationState {
     private int fallbacks;
     private int uniformValues;
     private int registerFloor;
+    private boolean predicateRegisterShared;
 
     public AllocationState(KernelFunction function, Knobs knobs, ArchProfile arch, int maxRegisters,
             AllocationListener listener) {
@@ -348,6 +349,19 @@ public class AllocationState {
 
     public void result(AllocationResult r) {
         this.result = r;
+    }
+
+    /**
+     * Records that the predicates spilled into GPR bits share a general register free wherever they
+     * are spilled, so the measure adds none for them.
+     */
+    public void sharePredicateRegister() {
+        predicateRegisterShared = true;
+    }
+
+    /** Whether spilled predicates' bits live in a general register the allocation leaves free there. */
+    public boolean predicateRegisterShared() {
+        return predicateRegisterShared;
     }
 
     /**
