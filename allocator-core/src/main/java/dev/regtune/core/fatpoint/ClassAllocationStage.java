@@ -10,8 +10,8 @@ import dev.regtune.core.pipeline.Stage;
  * allocation after every class has been tried, as ptxas reports the failure once. Predicates that
  * do not fit their seven registers are kept as bits of one general register ({@link
  * PredicateBitHolder}): one the placement leaves free where they are spilled, else one more,
- * which ptxas fits within the register limit. Where one more would pass the general classes'
- * budget the model counts none: how ptxas fits them there (rematerializing the comparisons, or a
+ * which ptxas fits within the register limit. Where one more would pass the budget the measure
+ * counts none (for every family): how ptxas fits them there (rematerializing the comparisons, or a
  * register its own placement leaves free) is not modelled. Allocating class R again with one slot
  * less was tried: on corpus-real it raised spill F1 (0.860 to 0.879 on sm_90) but took spill bytes
  * within 2x from 82.5% to 78.5%, and a fragmented retry left the bundled {@code transpose_tiled}
@@ -46,12 +46,11 @@ final class ClassAllocationStage implements Stage<FatPointState> {
 
     /**
      * Decides whether spilled predicates' bits take a register of their own: not when the placement
-     * leaves a general register free wherever they are spilled, nor where one more would pass the
-     * general classes' budget (ptxas keeps them within the limit; how is not modelled).
+     * leaves a general register free wherever they are spilled (the measure adds none past the
+     * budget either).
      */
     private static void holdPredicateBits(FatPointState s, ClassAllocationDriver.ClassResult[] results) {
-        int peak = gprPeak(results);
-        if (PredicateBitHolder.freeSlot(s, peak) || peak + 1 > s.classBudgets()[RegClass.R.id()]) {
+        if (PredicateBitHolder.freeSlot(s, gprPeak(results))) {
             s.sharePredicateRegister();
         }
     }

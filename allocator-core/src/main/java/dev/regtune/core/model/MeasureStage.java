@@ -25,7 +25,8 @@ public final class MeasureStage implements Stage<AllocationState> {
     public void run(AllocationState s) {
         Measurements m = Measurements.measure(s.function(), s.assignment(), s.removedCopies(),
                 s.analyses().frequencies(), s.arch(), s.knobs(), s.smemBytesPerBlock(),
-                Math.min(s.registerFloor(), s.budget().registers()), s.predicateRegisterShared());
+                Math.min(s.registerFloor(), s.budget().registers()), s.predicateRegisterShared(),
+                s.budget().registers());
         if (s.explaining()) {
             s.report(new AllocationEvent.RegistersCounted(m.registers(), m.gprPeak(), s.reserved(),
                     m.predicateBitRegister(), s.knobs().getInt(KnobCatalogue.MINIMUM_REGISTERS),

@@ -16,8 +16,8 @@ import dev.regtune.core.spill.SpillStatistics;
 /**
  * Turns an {@link Assignment} into the figures RegTune reports: registers as {@code ptxas -v}
  * counts them (highest general-purpose slot used plus the reserved registers, plus one GPR when
- * predicates were spilled into GPR bits and no register the allocation uses is free wherever they
- * are spilled, and never fewer than {@code RegTuneMinimumRegisters} or the register floor of the
+ * predicates were spilled into GPR bits, no register the allocation uses is free wherever they
+ * are spilled and one more stays within the budget, and never fewer than {@code RegTuneMinimumRegisters} or the register floor of the
  * function's lowered constructs), uniform and predicate registers, spill bytes, the
  * estimated latency, the occupancy and the estimated kernel time. Shared by every allocator family.
  *
@@ -43,10 +43,11 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
      * @param smemSpillBytesPerBlock shared memory the SMEM spill area takes per block
      * @param predicateRegisterShared whether spilled predicates' bits live in a general register the
      *     allocation leaves free wherever they are spilled (then no register is added for them)
+     * @param budget the registers the allocation had: one for spilled predicates is added only within it
      */
     public static Measurements measure(KernelFunction fn, Assignment a, boolean[] removedCopy, double[] freq,
             ArchProfile arch, Knobs knobs, int smemSpillBytesPerBlock, int registerFloor,
-            boolean predicateRegisterShared) {
+            boolean predicateRegisterShared, int budget) {
         int[] peak = new int[RegClass.ID_LIMIT];
         int n = fn.vregCount();
         boolean predicateBits = false;
@@ -89,7 +90,10 @@ public record Measurements(int registers, int uniformRegisters, int predicateReg
         if (stackPointer >= 0) {
             gprPeak = Math.max(gprPeak, stackPointer + 1);
         }
-        int registers = gprPeak + knobs.getInt(KnobCatalogue.RESERVED_REGISTERS) + (predicateBits ? 1 : 0);
+        int reserved = knobs.getInt(KnobCatalogue.RESERVED_REGISTERS);
+        // ptxas keeps the register of spilled predicates' bits within the limit; how is not modelled.
+        predicateBits &= gprPeak + reserved + 1 <= budget;
+        int registers = gprPeak + reserved + (predicateBits ? 1 : 0);
         registers = Math.max(registers, Math.max(knobs.getInt(KnobCatalogue.MINIMUM_REGISTERS), registerFloor));
         registers = Math.min(registers, arch.maxRegistersPerThread());
         int uniform = Math.max(peak[RegClass.UR.id()], peak[RegClass.UR_EXT.id()]);
