@@ -41,26 +41,27 @@ public final class SpillGuidance {
                 over++;
             }
         }
-        List<Candidate> queue = new ArrayList<>(candidates.size());
+        List<Integer> chosen = new ArrayList<>();
+        if (over == 0 || limit <= 0) {
+            return chosen;
+        }
+        int n = candidates.size();
+        double[] key = new double[n];
         if (perRelief) {
             int[] overBefore = overPrefix(excess);
-            for (Candidate c : candidates) {
-                queue.add(new Candidate(c.id(), c.segments(), c.occurrences(), c.width(),
-                        c.cost() / Math.max(1, relieved(excess, overBefore, c)), c.liveLength()));
+            for (int k = 0; k < n; k++) {
+                Candidate c = candidates.get(k);
+                key[k] = c.cost() / Math.max(1, relieved(excess, overBefore, c));
             }
         } else {
-            queue.addAll(candidates);
-        }
-        queue.sort((a, b) -> {
-            int c = Double.compare(a.cost(), b.cost());
-            if (c != 0) {
-                return c;
+            for (int k = 0; k < n; k++) {
+                key[k] = candidates.get(k).cost();
             }
-            c = Integer.compare(b.liveLength(), a.liveLength());
-            return c != 0 ? c : Integer.compare(a.id(), b.id());
-        });
-        List<Integer> chosen = new ArrayList<>();
-        for (Candidate c : queue) {
+        }
+        // The queue is popped lazily: guidance usually stops long before the last candidate.
+        CandidateQueue queue = new CandidateQueue(candidates, key);
+        while (!queue.isEmpty()) {
+            Candidate c = candidates.get(queue.pop());
             if (over == 0 || chosen.size() >= limit) {
                 break;
             }
