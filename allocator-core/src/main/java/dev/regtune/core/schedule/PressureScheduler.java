@@ -87,6 +87,7 @@ final class PressureScheduler {
         if (n <= 2) {
             return;
         }
+        operands.prepare(b);
         int layoutPeak = simulate(b, order, remaining, live);
         // Above the target a block is reordered to free registers when the knob says so, when PTX's
         // order cannot be held at all, or to reach the occupancy cliff below its demand; the new
