@@ -28,12 +28,10 @@ final class FatPointScanner {
     private final long[][] occ = new long[MAX_SLOTS][];
     private final long[][] summary = new long[MAX_SLOTS][];
     private final boolean[] dirty = new boolean[MAX_SLOTS];
-    private final PointSlots atPoint;
 
     FatPointScanner(int points) {
         this.words = Math.max(1, (points + 63) >>> 6);
         this.points = points;
-        this.atPoint = new PointSlots(words);
     }
 
     /**
@@ -143,7 +141,15 @@ final class FatPointScanner {
 
     /** Whether any of slots [s, s+w) is occupied at {@code point}: a one-word test before the full scan. */
     private boolean occupiedAt(int s, int w, int point) {
-        return atPoint.occupied(s, w, point);
+        int x = point >>> 6;
+        long bit = 1L << (point & 63);
+        for (int j = 0; j < w; j++) {
+            long[] o = occ[s + j];
+            if (o != null && (o[x] & bit) != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void reset() {
@@ -154,7 +160,6 @@ final class FatPointScanner {
                 dirty[s] = false;
             }
         }
-        atPoint.clear();
     }
 
     /**
@@ -242,7 +247,6 @@ final class FatPointScanner {
                     }
                     o[x] |= mask;
                     sm[x >>> 6] |= 1L << (x & 63);
-                    atPoint.mark(s + j, x, mask);
                 }
             }
         }
