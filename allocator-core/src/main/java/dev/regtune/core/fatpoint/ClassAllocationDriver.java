@@ -93,6 +93,7 @@ final class ClassAllocationDriver {
         BestResultRecorder recorder = new BestResultRecorder();
         int width = groups.width(members[0]);
         int attempts = 0;
+        int spilledBeforeFolding = countSpilled(spilled, members);
         if (knobs.getBool(KnobCatalogue.FOLD_CONSTANTS)) {
             for (int g : members) {
                 spilled[g] |= facts.immediate(g);
@@ -110,6 +111,10 @@ final class ClassAllocationDriver {
         }
         // NOSPILL.
         UnitSet units = units(cx, members, spilled, cost);
+        if (countSpilled(spilled, members) == spilledBeforeFolding) {
+            // Folding only adds to the spilled groups: none added, the same units as the whole class.
+            units.sharePressure(whole);
+        }
         FatPointScanner.Attempt attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, false, storeData);
         attempts++;
         recorder.record(new BestResultRecorder.Result(0, attempt.success(), attempt.peak(), 0, 0, width));
@@ -127,8 +132,10 @@ final class ClassAllocationDriver {
                 target = Math.max(1, target - Math.max(1, attempt.peak() - budget));
             }
             int[] excess = excess(units, cx.points(), target);
-            List<SpillGuidance.Candidate> candidates = candidates(cx, members, spilled, cost, marked, multiplier);
-            int over = cx.explaining() ? SpillGuidance.overCount(excess) : 0;
+            int over = SpillGuidance.overCount(excess);
+            // Guidance chooses nothing when no point is over the target: no candidates to build.
+            List<SpillGuidance.Candidate> candidates = over > 0
+                    ? candidates(cx, members, spilled, cost, marked, multiplier) : List.of();
             List<Integer> chosen = SpillGuidance.choose(excess, candidates, Integer.MAX_VALUE, perRelief);
             picked(cx, cls, k, target, over, chosen, cost, perRelief);
             boolean stalled = previous != null && previous.peak() == attempt.peak()

@@ -70,21 +70,22 @@ public final class GroupFacts {
         }
         int[] pts = new int[off[g]];
         int[] fill = Arrays.copyOf(off, g);
+        // Reads (point 2i) before defs (2i + 1), instructions in order: each group's points come
+        // out sorted.
         for (int i = 0; i < fn.instrCount(); i++) {
-            for (int k = 0; k < fn.defCount(i); k++) {
-                int gr = groups.groupOf(fn.def(i, k));
-                pts[fill[gr]++] = 2 * i + 1;
-            }
             for (int k = 0; k < fn.useCount(i); k++) {
                 int gr = groups.groupOf(fn.use(i, k));
                 pts[fill[gr]++] = 2 * i;
             }
+            for (int k = 0; k < fn.defCount(i); k++) {
+                int gr = groups.groupOf(fn.def(i, k));
+                pts[fill[gr]++] = 2 * i + 1;
+            }
         }
-        // Sort and de-duplicate each group's points, compacting in place.
+        // De-duplicate each group's points, compacting in place.
         int[] newOff = new int[g + 1];
         int w = 0;
         for (int k = 0; k < g; k++) {
-            Arrays.sort(pts, off[k], off[k + 1]);
             newOff[k] = w;
             int last = -1;
             for (int p = off[k]; p < off[k + 1]; p++) {

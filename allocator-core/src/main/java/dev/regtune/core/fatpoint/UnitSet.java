@@ -17,6 +17,9 @@ final class UnitSet {
     PairMode[] mode;
     int[][] segs;
     double[] cost;
+    /** The pressure profile computed from the units so far, or null (units added since). */
+    private int @Nullable [] profile;
+    private int profilePoints = -1;
 
     UnitSet(int capacity) {
         group = new int[capacity];
@@ -44,6 +47,7 @@ final class UnitSet {
         segs[count] = s;
         cost[count] = c;
         count++;
+        profile = null;
     }
 
     boolean isPiece(int u) {
@@ -52,9 +56,41 @@ final class UnitSet {
 
     /**
      * Pressure per program point in slots, and the peak over each unit's live range, stored into
-     * {@code interference}.
+     * {@code interference}. The profile is computed once per set of units (a retry reads it for its
+     * ordering and again for spill guidance's excess); callers must not change it.
      */
     int[] pressure(int points, int @Nullable [] interference) {
+        int[] p = profile(points);
+        if (interference != null && points > 0) {
+            RangeMax rmq = new RangeMax(p, points);
+            for (int u = 0; u < count; u++) {
+                int[] s = segs[u];
+                int peak = 0;
+                for (int k = 0; k < s.length; k += 2) {
+                    peak = Math.max(peak, rmq.max(s[k], s[k + 1]));
+                }
+                interference[u] = peak;
+            }
+        }
+        return p;
+    }
+
+    /**
+     * Takes {@code same}'s pressure profile, if it has one: the caller knows that {@code same} holds
+     * the same units with the same live segments (only their costs differ).
+     */
+    void sharePressure(UnitSet same) {
+        if (same.profile != null && profile == null) {
+            profile = same.profile;
+            profilePoints = same.profilePoints;
+        }
+    }
+
+    private int[] profile(int points) {
+        int[] cached = profile;
+        if (cached != null && profilePoints == points) {
+            return cached;
+        }
         int[] diff = new int[points + 1];
         for (int u = 0; u < count; u++) {
             int[] s = segs[u];
@@ -69,17 +105,8 @@ final class UnitSet {
             run += diff[i];
             p[i] = run;
         }
-        if (interference != null && points > 0) {
-            RangeMax rmq = new RangeMax(p, points);
-            for (int u = 0; u < count; u++) {
-                int[] s = segs[u];
-                int peak = 0;
-                for (int k = 0; k < s.length; k += 2) {
-                    peak = Math.max(peak, rmq.max(s[k], s[k + 1]));
-                }
-                interference[u] = peak;
-            }
-        }
+        profile = p;
+        profilePoints = points;
         return p;
     }
 }

@@ -468,13 +468,16 @@ public final class KernelFunction {
         System.arraycopy(vregFlags, 0, flags, 0, n);
     }
 
-    /** The index of instruction {@code i}'s opcode in this function's opcode table. */
-    int opcodeId(int i) {
+    /**
+     * The index of instruction {@code i}'s opcode in this function's opcode table (below {@link
+     * #opcodeCount()}): instructions of one opcode share it, so a stage can look an opcode up once.
+     */
+    public int opcodeId(int i) {
         return instrOpcode[i];
     }
 
     /** Distinct opcodes of this function. */
-    int opcodeCount() {
+    public int opcodeCount() {
         return opcodeTable.length;
     }
 

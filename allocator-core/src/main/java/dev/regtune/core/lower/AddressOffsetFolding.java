@@ -28,6 +28,22 @@ final class AddressOffsetFolding {
     record Folded(KernelFunction function, int adds) {
     }
 
+    /**
+     * Drops the candidates instruction {@code i} reads other than as an address, unless {@code i}
+     * is itself a candidate; pushes each dropped candidate's add onto {@code work}.
+     */
+    private static int dropNonAddressReads(KernelFunction f, int i, int[] adder, int[] work, int pending) {
+        boolean candidateBase = f.defCount(i) == 1 && adder[f.def(i, 0)] == i;
+        for (int k = 0; k < f.useCount(i); k++) {
+            int v = f.use(i, k);
+            if (adder[v] >= 0 && !addressRead(f, i, k) && !candidateBase) {
+                work[pending++] = adder[v];
+                adder[v] = -1;
+            }
+        }
+        return pending;
+    }
+
     /** {@code f} with its address offsets folded; {@code f} itself when none folds. */
     static Folded apply(KernelFunction f) {
         int n = f.instrCount();
@@ -41,24 +57,25 @@ final class AddressOffsetFolding {
         // adder[v]: the add of an immediate defining v, -1 for none.
         int[] adder = new int[vregs];
         Arrays.fill(adder, -1);
+        int candidates = 0;
         for (int i = 0; i < n; i++) {
             if (offsetAdd(f, i) && defs[f.def(i, 0)] == 1 && defs[f.use(i, 0)] <= 1) {
                 adder[f.def(i, 0)] = i;
+                candidates++;
             }
         }
+        if (candidates == 0) {
+            return new Folded(f, 0);
+        }
         // A candidate stays while every read of its value is an address or another candidate's base.
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int i = 0; i < n; i++) {
-                boolean candidateBase = f.defCount(i) == 1 && adder[f.def(i, 0)] == i;
-                for (int k = 0; k < f.useCount(i); k++) {
-                    int v = f.use(i, k);
-                    if (adder[v] >= 0 && !addressRead(f, i, k) && !candidateBase) {
-                        adder[v] = -1;
-                        changed = true;
-                    }
-                }
+        // Dropping a candidate can only drop more (its add's own reads are then plain reads), so one
+        // pass with a worklist of the adds dropped reaches the same fixed point as repeated passes.
+        int[] work = new int[n];
+        int pending = 0;
+        for (int i = 0; i < n; i++) {
+            pending = dropNonAddressReads(f, i, adder, work, pending);
+            while (pending > 0) {
+                pending = dropNonAddressReads(f, work[--pending], adder, work, pending);
             }
         }
         int adds = 0;

@@ -59,8 +59,16 @@ public final class LoweringStage implements Stage<AllocationState> {
         int added = 0;
         int floor = 0;
         @Nullable String floorConstruct = null;
+        // One look-up per distinct opcode (the rules are keyed by its spelling).
+        @Nullable LoweringRule[] byOpcode = new LoweringRule[f.opcodeCount()];
+        boolean[] looked = new boolean[byOpcode.length];
         for (int i = 0; i < count.length; i++) {
-            LoweringRule r = rules.rule(f.opcode(i));
+            int id = f.opcodeId(i);
+            if (!looked[id]) {
+                looked[id] = true;
+                byOpcode[id] = rules.rule(f.opcode(i));
+            }
+            LoweringRule r = byOpcode[id];
             if (r == null) {
                 continue;
             }

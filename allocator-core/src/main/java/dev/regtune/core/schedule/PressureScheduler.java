@@ -29,6 +29,7 @@ final class PressureScheduler {
     private final Liveness liveness;
     private final SchedulingParameters parameters;
     private final OccupancyCliffs cliffs;
+    private final PressureOperands operands;
     private BlockDependences.@Nullable Scratch scratch;
     private @Nullable ReadyIndex index;
 
@@ -60,6 +61,7 @@ final class PressureScheduler {
         this.parameters = parameters;
         this.cliffs = cliffs;
         this.scanLimit = scanLimit;
+        this.operands = new PressureOperands(f);
     }
 
     /**
@@ -85,6 +87,7 @@ final class PressureScheduler {
         if (n <= 2) {
             return;
         }
+        operands.prepare(b);
         int layoutPeak = simulate(b, order, remaining, live);
         // Above the target a block is reordered to free registers when the knob says so, when PTX's
         // order cannot be held at all, or to reach the occupancy cliff below its demand; the new
@@ -390,28 +393,12 @@ final class PressureScheduler {
 
     /** Slots the instruction's new values add when it is placed. */
     private int growth(int b, int i, boolean[] live, int[] remaining) {
-        int g = 0;
-        for (int d = 0; d < f.defCount(i); d++) {
-            int v = f.def(i, d);
-            if (!live[v] && counts(v) && (remainingAfter(i, v, remaining) > 0 || liveness.isLiveOut(b, v))
-                    && firstDef(i, d)) {
-                g += slots(v);
-            }
-        }
-        return g;
+        return operands.growth(b, i, live, remaining, liveness);
     }
 
     /** Slots of values the instruction reads for the last time in the block. */
     private int freed(int b, int i, int[] remaining) {
-        int freed = 0;
-        for (int u = 0; u < f.useCount(i); u++) {
-            int v = f.use(i, u);
-            if (counts(v) && firstUse(i, u) && remaining[v] == occurrences(i, v) && !liveness.isLiveOut(b, v)
-                    && !defines(i, v)) {
-                freed += slots(v);
-            }
-        }
-        return freed;
+        return operands.freed(b, i, remaining, liveness);
     }
 
     private void place(int b, int i, boolean[] live, int[] remaining) {
@@ -430,20 +417,6 @@ final class PressureScheduler {
         }
     }
 
-    private int remainingAfter(int i, int v, int[] remaining) {
-        return remaining[v] - occurrences(i, v);
-    }
-
-    private int occurrences(int i, int v) {
-        int c = 0;
-        for (int u = 0; u < f.useCount(i); u++) {
-            if (f.use(i, u) == v) {
-                c++;
-            }
-        }
-        return c;
-    }
-
     private boolean defines(int i, int v) {
         for (int d = 0; d < f.defCount(i); d++) {
             if (f.def(i, d) == v) {
@@ -451,26 +424,6 @@ final class PressureScheduler {
             }
         }
         return false;
-    }
-
-    private boolean firstUse(int i, int u) {
-        int v = f.use(i, u);
-        for (int p = 0; p < u; p++) {
-            if (f.use(i, p) == v) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean firstDef(int i, int d) {
-        int v = f.def(i, d);
-        for (int p = 0; p < d; p++) {
-            if (f.def(i, p) == v) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

@@ -8,7 +8,8 @@
  * PTX keeps 198 values live gets 66).
  *
  * <p>{@link dev.regtune.core.schedule.BlockDependences} builds one block's dependence graph
- * (registers, memory, fences); {@link dev.regtune.core.schedule.PressureScheduler} orders it;
+ * (registers, memory, fences); {@link dev.regtune.core.schedule.PressureScheduler} orders it, weighing
+ * instructions by what {@code PressureOperands} gathers of their operands once per block;
  * {@link dev.regtune.core.schedule.PreAllocationSchedulingStage} is the fat-point pipeline's stage.
  * The target and the latency weights are knobs ({@code RegTuneSchedule...}).
  *

@@ -41,53 +41,73 @@ public final class SpillGuidance {
                 over++;
             }
         }
-        List<Candidate> queue = new ArrayList<>(candidates.size());
+        List<Integer> chosen = new ArrayList<>();
+        if (over == 0 || limit <= 0) {
+            return chosen;
+        }
+        int n = candidates.size();
+        double[] key = new double[n];
         if (perRelief) {
             int[] overBefore = overPrefix(excess);
-            for (Candidate c : candidates) {
-                queue.add(new Candidate(c.id(), c.segments(), c.occurrences(), c.width(),
-                        c.cost() / Math.max(1, relieved(excess, overBefore, c)), c.liveLength()));
+            for (int k = 0; k < n; k++) {
+                Candidate c = candidates.get(k);
+                key[k] = c.cost() / Math.max(1, relieved(excess, overBefore, c));
             }
         } else {
-            queue.addAll(candidates);
-        }
-        queue.sort((a, b) -> {
-            int c = Double.compare(a.cost(), b.cost());
-            if (c != 0) {
-                return c;
+            for (int k = 0; k < n; k++) {
+                key[k] = candidates.get(k).cost();
             }
-            c = Integer.compare(b.liveLength(), a.liveLength());
-            return c != 0 ? c : Integer.compare(a.id(), b.id());
-        });
-        List<Integer> chosen = new ArrayList<>();
-        for (Candidate c : queue) {
+        }
+        // The queue is popped lazily: guidance usually stops long before the last candidate.
+        CandidateQueue queue = new CandidateQueue(candidates, key);
+        while (!queue.isEmpty()) {
+            Candidate c = candidates.get(queue.pop());
             if (over == 0 || chosen.size() >= limit) {
                 break;
             }
             if (!helps(excess, c)) {
                 continue;
             }
-            int[] s = c.segments();
-            int[] occ = c.occurrences();
-            for (int k = 0; k < s.length; k += 2) {
-                int i = lowerBound(occ, s[k]);
-                for (int p = s[k]; p <= s[k + 1]; p++) {
-                    while (i < occ.length && occ[i] < p) {
-                        i++;
-                    }
-                    if (i < occ.length && occ[i] == p) {
-                        continue;
-                    }
-                    int before = excess[p];
-                    excess[p] -= c.width();
-                    if (before > 0 && excess[p] <= 0) {
-                        over--;
-                    }
-                }
-            }
+            over -= relieve(excess, c);
             chosen.add(c.id());
         }
         return chosen;
+    }
+
+    /**
+     * Lowers {@code excess} by the candidate's width over its live segments except at its
+     * occurrences, a run of points at a time between occurrences; returns how many points it
+     * brought from over the target to at most the target.
+     */
+    private static int relieve(int[] excess, Candidate c) {
+        int[] s = c.segments();
+        int[] occ = c.occurrences();
+        int w = c.width();
+        int relieved = 0;
+        for (int k = 0; k < s.length; k += 2) {
+            int b = s[k + 1];
+            int i = lowerBound(occ, s[k]);
+            int p = s[k];
+            while (p <= b) {
+                while (i < occ.length && occ[i] < p) {
+                    i++;
+                }
+                // Points up to the next occurrence (or the segment's end) lose the candidate's width.
+                int stop = i < occ.length && occ[i] <= b ? occ[i] - 1 : b;
+                for (; p <= stop; p++) {
+                    int before = excess[p];
+                    excess[p] = before - w;
+                    if (before > 0 && before - w <= 0) {
+                        relieved++;
+                    }
+                }
+                if (p <= b) {
+                    // p is an occurrence: the value still needs a register there.
+                    p++;
+                }
+            }
+        }
+        return relieved;
     }
 
     /** Number of points still over target. */

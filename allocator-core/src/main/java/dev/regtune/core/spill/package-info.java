@@ -1,6 +1,7 @@
 /**
  * The spill subsystem of seed 004: spill costs ({@link dev.regtune.core.spill.SpillCostModel}),
- * spill guidance ({@link dev.regtune.core.spill.SpillGuidance}: cheapest first), spill slots in
+ * spill guidance ({@link dev.regtune.core.spill.SpillGuidance}: cheapest first, popped lazily from
+ * {@code CandidateQueue}), spill slots in
  * local or shared memory ({@link dev.regtune.core.spill.SpillSlotAllocator}, 8B/4B or 16B/16B
  * buckets), the spill statistics {@code ptxas -v} prints ({@link
  * dev.regtune.core.spill.SpillStatistics}) and the best-result recorder of the retry loop

@@ -43,6 +43,10 @@ final class InductionVariableMerging {
 
     /** {@code f} with its merged induction variables; {@code f} itself when none merges. */
     static Merged apply(KernelFunction f, Loops loops) {
+        if (loops.loopCount() == 0) {
+            // An induction variable is updated in a loop.
+            return new Merged(f, 0);
+        }
         int vregs = f.vregCount();
         int[] defCount = new int[vregs];
         int[] firstDef = new int[vregs];
@@ -59,7 +63,6 @@ final class InductionVariableMerging {
                 }
             }
         }
-        LinearForms forms = new LinearForms(f, defCount, firstDef);
         Readers readers = new Readers(f);
         // Candidates: per (loop, step) the induction variables in order of their update.
         Map<Long, List<int[]>> groups = new TreeMap<>();
@@ -74,9 +77,13 @@ final class InductionVariableMerging {
         Arrays.fill(base, -1);
         boolean[] update = new boolean[f.instrCount()];
         int merged = 0;
+        @Nullable LinearForms forms = null;
         for (List<int[]> group : groups.values()) {
             if (group.size() < 2) {
                 continue;
+            }
+            if (forms == null) {
+                forms = new LinearForms(f, defCount, firstDef);
             }
             int[] first = group.get(0);
             for (int g = 1; g < group.size(); g++) {

@@ -1,0 +1,136 @@
+package dev.regtune.core.schedule;
+
+import dev.regtune.core.analysis.Liveness;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.ir.RegClass;
+import java.util.Arrays;
+
+/**
+ * What the scheduler's pressure arithmetic reads of each instruction's operands, gathered once
+ * per block instead of at every step a ready instruction is weighed: the distinct values it reads
+ * that count toward pressure (GPR classes) and that it does not also define, each with how often
+ * the instruction reads it and its slots (what it can free); and the distinct counted values it
+ * defines, each with how often the instruction also reads it and its slots (what it can add).
+ * A block's facts are gathered when the scheduler first weighs one of its instructions
+ * ({@link #prepare}), in time linear in its operands.
+ */
+final class PressureOperands {
+    private final KernelFunction f;
+    private final int[] readStart;
+    private final int[] readEnd;
+    private final int[] defStart;
+    private final int[] defEnd;
+    private final boolean[] prepared;
+    /** Per fact: value, reads by its instruction, slots. */
+    private int[] reads = new int[3 * 64];
+    private int readCount;
+    private int[] defs = new int[3 * 32];
+    private int defCount;
+    /**
+     * Per vreg, each 1 + the instruction last gathered: whose reads {@code uses} counts, which
+     * defines it (until its first def is listed), which listed its first read.
+     */
+    private final int[] stamp;
+    private final int[] uses;
+    private final int[] defined;
+    private final int[] listed;
+
+    PressureOperands(KernelFunction f) {
+        this.f = f;
+        int n = f.instrCount();
+        readStart = new int[n];
+        readEnd = new int[n];
+        defStart = new int[n];
+        defEnd = new int[n];
+        prepared = new boolean[f.blockCount()];
+        stamp = new int[f.vregCount()];
+        uses = new int[f.vregCount()];
+        defined = new int[f.vregCount()];
+        listed = new int[f.vregCount()];
+    }
+
+    /** Gathers block {@code b}'s facts unless they are already there. */
+    void prepare(int b) {
+        if (prepared[b]) {
+            return;
+        }
+        prepared[b] = true;
+        for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+            gather(i);
+        }
+    }
+
+    private void gather(int i) {
+        int mark = i + 1;
+        for (int u = 0; u < f.useCount(i); u++) {
+            int v = f.use(i, u);
+            if (stamp[v] != mark) {
+                stamp[v] = mark;
+                uses[v] = 0;
+            }
+            uses[v]++;
+        }
+        for (int d = 0; d < f.defCount(i); d++) {
+            defined[f.def(i, d)] = mark;
+        }
+        readStart[i] = readCount;
+        for (int u = 0; u < f.useCount(i); u++) {
+            int v = f.use(i, u);
+            if (listed[v] != mark) {
+                listed[v] = mark;
+                if (counts(v) && defined[v] != mark) {
+                    reads = room(reads, readCount);
+                    reads[readCount++] = v;
+                    reads[readCount++] = uses[v];
+                    reads[readCount++] = f.vregSlots(v);
+                }
+            }
+        }
+        readEnd[i] = readCount;
+        defStart[i] = defCount;
+        for (int d = 0; d < f.defCount(i); d++) {
+            int v = f.def(i, d);
+            if (defined[v] == mark && counts(v)) {
+                defined[v] = 0;
+                defs = room(defs, defCount);
+                defs[defCount++] = v;
+                defs[defCount++] = stamp[v] == mark ? uses[v] : 0;
+                defs[defCount++] = f.vregSlots(v);
+            }
+        }
+        defEnd[i] = defCount;
+    }
+
+    /** Slots instruction {@code i}'s new values add when it is placed now (block {@code b}). */
+    int growth(int b, int i, boolean[] live, int[] remaining, Liveness liveness) {
+        int g = 0;
+        for (int e = defStart[i]; e < defEnd[i]; e += 3) {
+            int v = defs[e];
+            if (!live[v] && (remaining[v] - defs[e + 1] > 0 || liveness.isLiveOut(b, v))) {
+                g += defs[e + 2];
+            }
+        }
+        return g;
+    }
+
+    /** Slots of the values instruction {@code i} reads for the last time in its block. */
+    int freed(int b, int i, int[] remaining, Liveness liveness) {
+        int freed = 0;
+        for (int e = readStart[i]; e < readEnd[i]; e += 3) {
+            int v = reads[e];
+            if (remaining[v] == reads[e + 1] && !liveness.isLiveOut(b, v)) {
+                freed += reads[e + 2];
+            }
+        }
+        return freed;
+    }
+
+    private static int[] room(int[] a, int size) {
+        return size + 3 <= a.length ? a : Arrays.copyOf(a, Math.max(2 * a.length, size + 3));
+    }
+
+    private boolean counts(int v) {
+        RegClass c = f.vregClass(v);
+        return c == RegClass.R || c == RegClass.R_ALT;
+    }
+}
