@@ -66,23 +66,26 @@ class RegisterLimitTest {
 
     @Test
     void spilledPredicatesTakeTheirRegisterFromTheLimit() throws Exception {
-        KernelFunction f = PtxParser.parse(BUNDLED.resolve("bitonic_sort.ptx")).functions().stream()
-                .filter(x -> x.name().equals("bitonic_sort32_kv_regs")).findFirst().orElseThrow();
-        AllocationResult r = Allocators.fatPoint().allocate(f, Knobs.defaults(), ArchProfiles.of("sm_90"), 32);
-        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
+        AllocationResult r = checked("bitonic_sort.ptx", "bitonic_sort32_kv_regs", 32);
         assertTrue(predicateBits(r), "its predicates spill at 32");
         assertEquals(32, r.registers(), "ptxas: 32 registers at -maxrregcount 32");
     }
 
     @Test
     void aRegisterFreeWherePredicatesAreSpilledHoldsTheirBits() throws Exception {
-        KernelFunction f = PtxParser.parse(BUNDLED.resolve("stencil3d.ptx")).functions().stream()
-                .filter(x -> x.name().equals("stencil3d_r2_zstream")).findFirst().orElseThrow();
-        AllocationResult r = Allocators.fatPoint().allocate(f, Knobs.defaults(), ArchProfiles.of("sm_90"), 0);
-        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
+        AllocationResult r = checked("stencil3d.ptx", "stencil3d_r2_zstream", 0);
         assertTrue(predicateBits(r), "its predicates spill without a limit");
         // 40 when a register was added for them (ptxas: 32 at every -maxrregcount, with .maxntid 256).
         assertEquals(39, r.registers());
+    }
+
+    /** Entry {@code name} of bundled sm_90 file {@code file}, allocated by fat-point at {@code limit} and verified. */
+    private static AllocationResult checked(String file, String name, int limit) throws Exception {
+        KernelFunction f = PtxParser.parse(BUNDLED.resolve(file)).functions().stream()
+                .filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+        AllocationResult r = Allocators.fatPoint().allocate(f, Knobs.defaults(), ArchProfiles.of("sm_90"), limit);
+        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
+        return r;
     }
 
     /** Whether {@code r} keeps any predicate as bits of a general register. */
