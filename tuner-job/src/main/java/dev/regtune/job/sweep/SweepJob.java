@@ -249,7 +249,8 @@ public final class SweepJob {
             double perConfig = chunks.evaluations() / (double) Math.max(1, chunks.configurations());
             progress.setTotal(Math.max(written + chunk.codes().length,
                     (long) (bound.doubleValue() * perConfig * rowsPerPair) - chunks.skipped()));
-            writer.submit(chunk.configurations(), chunk.codes(), runId);
+            // planning the next chunk first tells this one whether another follows it (see submit)
+            writer.submit(chunk.configurations(), chunk.codes(), runId, "", chunks.hasNext());
             written += chunk.codes().length;
         }
         planned[0] = chunks.configurations();
@@ -324,7 +325,7 @@ public final class SweepJob {
         int chunk = Math.max(1, request.chunkSize());
         for (int from = 0; from < codes.length; from += chunk) {
             w.submit(configurations, Arrays.copyOfRange(codes, from, Math.min(codes.length, from + chunk)), runId,
-                    "round " + round);
+                    "round " + round, from + chunk < codes.length);
         }
         w.drain();
         return codes.length;
@@ -367,6 +368,21 @@ public final class SweepJob {
             from += size;
         }
         return blocks;
+    }
+
+    /**
+     * {@code codes} (model pairs of a chunk that another chunk follows) cut into 2 x {@code cores}
+     * contiguous blocks of equal size (at least a few dozen pairs each), as large as the first block
+     * of {@link #guidedBlocks}. No shrinking tail: with {@value ChunkWriter#IN_FLIGHT} chunks in flight
+     * and Spark running jobs first in, first out, the next chunk's tasks take each core this chunk's
+     * tasks leave, so no core waits for this chunk's slowest task; only the last chunk of a sweep (or
+     * of an adaptive round) has to end with small tasks. A task's fixed costs (the closure and its
+     * settings deserialised, a Parquet writer of 70 columns set up, a footer written, a file
+     * committed), and the JIT compilations that this per-task code triggers once it has run often
+     * enough, come 2 x cores times a chunk instead of about 9 x cores times.
+     */
+    static List<long[]> followedBlocks(long[] codes, int cores) {
+        return blocks(codes, 2 * Math.max(1, cores));
     }
 
     /** {@code codes} cut into at most {@code tasks} contiguous blocks of at least a few dozen pairs. */

@@ -320,6 +320,23 @@ class PairEvaluatorTest {
     }
 
     @Test
+    void followedBlocksAreTwoEqualTasksPerCoreInOrder() {
+        long[] codes = java.util.stream.LongStream.range(0, 40_000).toArray();
+        List<long[]> blocks = SweepJob.followedBlocks(codes, 2);
+        assertEquals(List.of(10_000, 10_000, 10_000, 10_000), blocks.stream().map(b -> b.length).toList(),
+                "as large as the first of the guided blocks, no tail");
+        long expected = 0;
+        for (long[] b : blocks) {
+            for (long c : b) {
+                assertEquals(expected++, c);
+            }
+        }
+        assertEquals(40_000, expected);
+        assertEquals(List.of(3), SweepJob.followedBlocks(new long[] {1, 2, 3}, 8).stream().map(b -> b.length).toList(),
+                "a few pairs are one task");
+    }
+
+    @Test
     void blocksCoverEveryCodeOnceInOrder() {
         long[] codes = java.util.stream.LongStream.range(0, 1000).toArray();
         List<long[]> blocks = SweepJob.blocks(codes, 7);
