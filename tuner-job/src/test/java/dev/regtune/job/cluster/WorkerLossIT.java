@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -32,12 +34,17 @@ import org.junit.jupiter.api.Timeout;
 class WorkerLossIT {
     private static final String RUN_ID = "worker-loss-it";
     /**
-     * The sm_90 kernels of the corpus x the whole quickstart grid, in chunks of at most 30 tasks (a
-     * task takes at least 64 evaluations, so the largest chunk has about 17 tasks of a second or so).
+     * The sm_90 kernels of the corpus x 640 Sobol points of {@code ptxas-core.json} (those of sm_90:
+     * 17,334 evaluations; the plan printed by the sweep says how many) in 10 tasks of several
+     * seconds each, so that the task running on the worker when it is killed is still running. With
+     * the quickstart grid (1,134 evaluations) the whole sweep took 7 s and the killed worker's task
+     * could finish before it died, leaving no task to lose.
      */
     private static final int KERNELS = 54;
-    private static final int CONFIGURATIONS = 21;
-    private static final int TASKS = 30;
+    private static final String SAMPLES = "640";
+    private static final int TASKS = 10;
+    /** The sweep's plan: kernels x configurations (of every architecture) = evaluations (of sm_90's). */
+    private static final Pattern PLAN = Pattern.compile("(\\d+) kernels x (\\d+) configurations = (\\d+) evaluations");
     private static final Duration POLL = Duration.ofMillis(200);
     private static final Duration WAIT = Duration.ofSeconds(100);
     /** The fewest tasks of the chunk job the worker is killed in. */
@@ -49,6 +56,7 @@ class WorkerLossIT {
         BuildArtifacts build = BuildArtifacts.fromSystemProperties();
         Path dir = build.freshDir("WorkerLossIT");
         Path out = dir.resolve("out");
+        long evaluations;
         int uiPort = StandaloneCluster.freePort();
         try (StandaloneCluster cluster = StandaloneCluster.start(build, dir.resolve("cluster"), 2)) {
             ChildJvm submit = new Submission(build, cluster.masterUrl(), cluster.sparkEnvironment())
@@ -56,7 +64,8 @@ class WorkerLossIT {
                     .conf("spark.ui.port", Integer.toString(uiPort))
                     .sweep("submit", List.of(
                             "--kernels", build.inProject("datasets/corpus/manifest.csv").toString(),
-                            "--space", build.inProject("spaces/quickstart.json").toString(),
+                            "--space", build.inProject("spaces/ptxas-core.json").toString(),
+                            "--sampler", "sobol", "-n", SAMPLES,
                             "--arch", "sm_90", "--run-id", RUN_ID, "--partitions", Integer.toString(TASKS),
                             "--out", out.toString(), "--verbose"), dir); // --verbose keeps Spark's log, which names the lost executor
 
@@ -73,17 +82,21 @@ class WorkerLossIT {
                     + submit.logTail(60) + "\n" + cluster.logTails());
             assertEquals(1, cluster.masterState().path("aliveworkers").asInt(), cluster.masterState().toPrettyString());
             assertTrue(Files.readString(submit.log()).contains("Lost executor"), submit.logTail(60));
+            Matcher plan = PLAN.matcher(Files.readString(submit.log()));
+            assertTrue(plan.find(), submit.logTail(60));
+            assertEquals(KERNELS, Integer.parseInt(plan.group(1)));
+            evaluations = Long.parseLong(plan.group(3));
         }
 
         SparkSession spark = SparkSessions.open("WorkerLossIT", Optional.of("local[1]"));
         try {
             Dataset<Row> rows = new ResultStore(out).read(spark).where(functions.col(ResultColumns.RUN_ID).equalTo(RUN_ID));
-            long expected = (long) KERNELS * CONFIGURATIONS;
-            assertEquals(expected, rows.count());
+            assertEquals(evaluations, rows.count());
             Dataset<Row> keys = rows.select(ResultColumns.KERNEL_ID, ResultColumns.CONFIG_ID, ResultColumns.MODEL_VERSION);
-            assertEquals(expected, keys.distinct().count());
+            assertEquals(evaluations, keys.distinct().count());
             assertEquals(KERNELS, rows.select(ResultColumns.KERNEL_ID).distinct().count());
-            assertEquals(CONFIGURATIONS, rows.select(ResultColumns.CONFIG_ID).distinct().count());
+            long configurations = rows.select(ResultColumns.CONFIG_ID).distinct().count();
+            assertEquals(evaluations, KERNELS * configurations, "every kernel under every configuration of sm_90");
         } finally {
             spark.stop();
         }
