@@ -60,7 +60,7 @@ final class DuplicatedFragmentRegisters {
             int first = alias[v];
             // Both only ever defined by these loads, and together: as often, and every def of v defines first too.
             boolean alike = first >= 0 && defs[v] == loadDefs[v] && defs[first] == loadDefs[first]
-                    && defs[first] == defs[v] && alias[first] != -2 && alias[first] < 0 && first != v;
+                    && defs[first] == defs[v] && alias[first] == -1 && first != v;
             if (alike) {
                 merged++;
             } else {
