@@ -59,9 +59,7 @@ final class ClassColouring {
         for (int x = 0; x < n; x++) {
             adj[x] = graph.neighbours(x);
         }
-        for (int x = 0; x < n; x++) {
-            degree[x] = degreeOf(x);
-        }
+        System.arraycopy(graph.weightedDegrees(), 0, degree, 0, n);
     }
 
     /** The degree of {@code x} in its own positions, over the representatives still present. */
@@ -166,7 +164,7 @@ final class ClassColouring {
      * (unless it is a spill temporary, which cannot be spilled again).
      *
      * <p>Work is linear in the edges, plus a logarithm per spill-candidate queue operation: the
-     * queues hold ints and doubles in arrays ({@link NodeHeap}, {@link CandidateHeap}) and the
+     * queues hold ints and longs in arrays ({@link NodeHeap}, {@link CandidateTree}) and the
      * thresholds and widths are read from arrays, since a dense graph of a large kernel has
      * millions of adjacency entries.
      *
@@ -220,12 +218,13 @@ final class ClassColouring {
         // index), kept in a queue rather than rescanned. A node's degree
         // only falls, so its ratio only rises: an entry holds a lower bound of its node's ratio,
         // and a stale one is re-queued with the current ratio when it comes up.
-        CandidateHeap candidates = new CandidateHeap(n);
+        CandidateTree candidates = new CandidateTree(n);
         for (int x = 0; x < n; x++) {
             if (inGraph[x]) {
-                candidates.add(ratioKey(cost[x] / Math.max(deg[x], 1)), x);
+                candidates.put(x, ratioKey(cost[x] / Math.max(deg[x], 1)));
             }
         }
+        candidates.build();
         int[] stack = new int[remaining];
         int top = 0;
         while (remaining > 0) {
@@ -293,7 +292,7 @@ final class ClassColouring {
                 }
             }
         }
-        boolean[] used = new boolean[colours];
+        long[] used = new long[(colours + 63) >>> 6];
         while (top > 0) {
             select(stack[--top], used);
         }
@@ -359,119 +358,135 @@ final class ClassColouring {
     }
 
     /**
-     * Simplify's spill candidates: a min-heap of {@code (cost / max(degree, 1), node)} pairs,
-     * ordered by ratio ({@link Double#compare}) and then by node. A ratio is kept as a long that
-     * orders as {@link Double#compare} does ({@link #ratioKey}), so a step of a sift is a long
-     * comparison; ratio and node sit in two parallel arrays.
+     * Simplify's spill candidates: a tournament tree over the nodes, each leaf a node's {@code
+     * (cost / max(degree, 1), node)} entry, each inner position the least entry below it, ordered
+     * by ratio ({@link Double#compare}) and then by node. A ratio is kept as a long that orders as
+     * {@link Double#compare} does ({@link #ratioKey}). Re-keying or removing the least entry
+     * replays the matches on its path to the root, one comparison a level: about half the work of
+     * a binary heap's sift, which re-keys the least entry tens of thousands of times on a large
+     * spilling kernel.
      */
-    private static final class CandidateHeap {
+    private static final class CandidateTree {
+        /** Per tree position the node winning there, or -1; leaves at {@code [size, 2 size)}. */
+        private final int[] winner;
+        /** Per tree position the winner's key ({@code Long.MAX_VALUE} where there is none). */
         private final long[] key;
-        private final int[] node;
-        private int size;
+        private final int size;
 
-        CandidateHeap(int capacity) {
-            key = new long[Math.max(1, capacity)];
-            node = new int[key.length];
+        CandidateTree(int nodes) {
+            int s = 1;
+            while (s < nodes) {
+                s <<= 1;
+            }
+            size = s;
+            winner = new int[2 * s];
+            key = new long[2 * s];
+            Arrays.fill(winner, -1);
+            Arrays.fill(key, Long.MAX_VALUE);
         }
 
-        /** The key of the least entry; the heap must not be empty. */
-        long minKey() {
-            return key[0];
+        /** Enters node {@code x} with key {@code k}; {@link #build} then plays the matches. */
+        void put(int x, long k) {
+            winner[size + x] = x;
+            key[size + x] = k;
         }
 
-        /** The node of the least entry; the heap must not be empty. */
+        /** Plays every match, bottom up, once the nodes are entered. */
+        void build() {
+            for (int at = size - 1; at >= 1; at--) {
+                play(at);
+            }
+        }
+
+        /** The node of the least entry; the tree must not be empty. */
         int minNode() {
-            return node[0];
+            return winner[1];
         }
 
-        /**
-         * Gives the least entry the larger key {@code k}: the same as a poll and an add of its node,
-         * in one sift, or none when it stays the least (the bottom-up sift would walk to a leaf and
-         * all the way back).
-         */
+        /** The key of the least entry; the tree must not be empty. */
+        long minKey() {
+            return key[1];
+        }
+
+        /** Gives the least entry the larger key {@code k}. */
         void replaceMin(long k) {
-            int x = node[0];
-            if ((size < 2 || less(k, x, key[1], node[1])) && (size < 3 || less(k, x, key[2], node[2]))) {
-                key[0] = k;
-                return;
-            }
-            siftDown(k, x);
-        }
-
-        /** Adds an entry; at most the capacity's number of entries are ever added. */
-        void add(long k, int x) {
-            int at = size++;
-            while (at > 0) {
-                int parent = (at - 1) >>> 1;
-                if (!less(k, x, key[parent], node[parent])) {
-                    break;
-                }
-                key[at] = key[parent];
-                node[at] = node[parent];
-                at = parent;
-            }
-            key[at] = k;
-            node[at] = x;
+            int leaf = size + winner[1];
+            key[leaf] = k;
+            replay(leaf);
         }
 
         /** Removes the least entry. */
         void poll() {
-            size--;
-            siftDown(key[size], node[size]);
+            int leaf = size + winner[1];
+            winner[leaf] = -1;
+            key[leaf] = Long.MAX_VALUE;
+            replay(leaf);
+        }
+
+        private void replay(int leaf) {
+            for (int at = leaf >>> 1; at >= 1; at >>>= 1) {
+                play(at);
+            }
         }
 
         /**
-         * Places {@code (lastKey, lastNode)} from the root down, over the first {@code size}
-         * entries, bottom-up (Floyd): the hole goes down the path of lesser children to a leaf,
-         * one comparison a level, and the entry rises from there. A re-keyed candidate usually
-         * sinks most of the way, where this takes about half the comparisons of the usual sift;
-         * since no two entries have the same key and node, the order of polls does not depend on it.
+         * The match at {@code at}: the lesser of its two children, the left one on equal keys (its
+         * node is the smaller; an empty child has the largest key and loses to any entry).
          */
-        private void siftDown(long lastKey, int lastNode) {
-            int at = 0;
-            int half = size >>> 1;
-            while (at < half) {
-                int child = 2 * at + 1;
-                if (child + 1 < size && less(key[child + 1], node[child + 1], key[child], node[child])) {
-                    child++;
-                }
-                key[at] = key[child];
-                node[at] = node[child];
-                at = child;
-            }
-            while (at > 0) {
-                int parent = (at - 1) >>> 1;
-                if (!less(lastKey, lastNode, key[parent], node[parent])) {
-                    break;
-                }
-                key[at] = key[parent];
-                node[at] = node[parent];
-                at = parent;
-            }
-            key[at] = lastKey;
-            node[at] = lastNode;
-        }
-
-        private static boolean less(long k1, int n1, long k2, int n2) {
-            return k1 < k2 || (k1 == k2 && n1 < n2);
+        private void play(int at) {
+            int left = 2 * at;
+            int from = key[left] <= key[left + 1] && winner[left] >= 0 ? left : left + 1;
+            winner[at] = winner[from];
+            key[at] = key[from];
         }
     }
 
-    /** Gives node {@code x} the lowest aligned position its coloured neighbours leave free, or none. */
-    void select(int x, boolean[] used) {
-        Arrays.fill(used, false);
+    /**
+     * Gives node {@code x} the lowest aligned position its coloured neighbours leave free, or none.
+     * The slots the neighbours take are one bit each in {@code used} (a word per 64 colours), so a
+     * free aligned run of 1, 2 or 4 slots is found a word at a time; runs never cross a word, since
+     * their starts are aligned to their width.
+     */
+    void select(int x, long[] used) {
+        Arrays.fill(used, 0L);
         for (int m : adj[x]) {
-            if (slot[m] >= 0) {
-                for (int k = 0; k < graph.width(m) && slot[m] + k < colours; k++) {
-                    used[slot[m] + k] = true;
+            int s = slot[m];
+            if (s >= 0) {
+                int w = graph.width(m);
+                if (w == 1) {
+                    used[s >>> 6] |= 1L << s;
+                } else {
+                    for (int k = 0; k < w && s + k < colours; k++) {
+                        used[(s + k) >>> 6] |= 1L << (s + k);
+                    }
                 }
             }
         }
         int w = graph.width(x);
+        if (w == 1 || w == 2 || w == 4) {
+            for (int word = 0; word < used.length; word++) {
+                long free = ~used[word];
+                if (w >= 2) {
+                    free &= free >>> 1;
+                }
+                if (w == 4) {
+                    free &= free >>> 2;
+                }
+                free &= w == 1 ? -1L : w == 2 ? 0x5555555555555555L : 0x1111111111111111L;
+                if (free != 0) {
+                    int p = (word << 6) + Long.numberOfTrailingZeros(free);
+                    if (p + w <= colours) {
+                        slot[x] = p;
+                    }
+                    return;
+                }
+            }
+            return;
+        }
         for (int p = 0; p + w <= colours; p += w) {
             boolean free = true;
             for (int k = 0; k < w && free; k++) {
-                free = !used[p + k];
+                free = (used[(p + k) >>> 6] & (1L << (p + k))) == 0;
             }
             if (free) {
                 slot[x] = p;

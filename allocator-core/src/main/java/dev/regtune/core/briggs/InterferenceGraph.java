@@ -1,6 +1,7 @@
 package dev.regtune.core.briggs;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The interference graph of one register class in one round (seed 002, phase 2): nodes are
@@ -29,6 +30,11 @@ final class InterferenceGraph {
     private final int[] width;
 
     private final int denseNodes;
+    /**
+     * Per node its weighted degree with every node present (the sum of {@link #blocked} over its
+     * neighbours), when the build worked it out on the way; null once an edge changes.
+     */
+    private int @Nullable [] degrees;
 
     InterferenceGraph(int[] width) {
         this(width, DENSE_NODES);
@@ -72,6 +78,7 @@ final class InterferenceGraph {
         if (a == b) {
             return;
         }
+        degrees = null;
         insert(a, b);
         insert(b, a);
     }
@@ -94,6 +101,7 @@ final class InterferenceGraph {
 
     /** Merges node {@code from} into node {@code into}: {@code into} takes every edge of {@code from}. */
     void merge(int into, int from) {
+        degrees = null;
         for (int m : neighbours(from)) {
             remove(m, from);
             addEdge(into, m);
@@ -233,20 +241,33 @@ final class InterferenceGraph {
         for (int n = 0; n < nodes; n++) {
             fresh[n] = degree[n] == 0 ? NONE : new int[degree[n] + size[n]];
         }
+        boolean wasEmpty = true;
+        for (int n = 0; n < nodes && wasEmpty; n++) {
+            wasEmpty = size[n] == 0;
+        }
+        int[] weighted = dense && wasEmpty ? new int[nodes] : null;
         if (dense) {
             for (int n = 0; n < nodes; n++) {
                 int[] r = fresh[n];
                 int f = 0;
                 int d = degree[n];
                 int base = n * words;
+                int wn = width[n];
+                int sum = 0;
                 for (int w = 0; w < words && f < d; w++) {
                     long bits = matrix[base + w];
                     while (bits != 0) {
-                        r[f++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+                        int m = (w << 6) + Long.numberOfTrailingZeros(bits);
+                        r[f++] = m;
+                        int wm = width[m];
+                        sum += wm > wn ? wm / wn : 1;
                         bits &= bits - 1;
                     }
                 }
                 fill[n] = f;
+                if (weighted != null) {
+                    weighted[n] = sum;
+                }
             }
         } else {
             pairs.forEach((x, y) -> {
@@ -263,6 +284,31 @@ final class InterferenceGraph {
             row[n] = r;
             size[n] = dense && size[n] == 0 ? fill[n] : sortUnique(r, fill[n] + size[n]);
         }
+        degrees = weighted;
+    }
+
+    /**
+     * Per node its weighted degree with every node present: the sum of {@link #blocked} over its
+     * neighbours. A build from segments into an empty graph works it out while it writes the rows;
+     * otherwise it is counted here, row by row.
+     */
+    int[] weightedDegrees() {
+        int[] d = degrees;
+        if (d == null) {
+            d = new int[nodes];
+            for (int n = 0; n < nodes; n++) {
+                int wn = width[n];
+                int sum = 0;
+                int[] r = row[n];
+                for (int k = 0; k < size[n]; k++) {
+                    int wm = width[r[k]];
+                    sum += wm > wn ? wm / wn : 1;
+                }
+                d[n] = sum;
+            }
+            degrees = d;
+        }
+        return d.clone();
     }
 
     /** Sorts {@code r[0 .. n)} and drops repeats; returns the new length. */

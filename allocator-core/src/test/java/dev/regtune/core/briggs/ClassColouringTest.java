@@ -124,4 +124,70 @@ class ClassColouringTest {
             }
         }
     }
+
+    /**
+     * Select finds the lowest aligned free position a word of 64 colours at a time: against a
+     * slot-by-slot reference, on neighbours of widths 1, 2 and 4 placed at random (runs at 62-65
+     * straddle a word), for 1 to 200 colours, including when the only free run passes the last colour.
+     */
+    @Test
+    void selectTakesTheLowestAlignedPositionTheNeighboursLeaveFree() {
+        java.util.Random random = new java.util.Random(684);
+        for (int round = 0; round < 2000; round++) {
+            int colours = 1 + random.nextInt(200);
+            int neighbours = random.nextInt(90);
+            int[] width = new int[neighbours + 1];
+            width[0] = 1 << random.nextInt(3);
+            for (int m = 1; m <= neighbours; m++) {
+                width[m] = 1 << random.nextInt(3);
+            }
+            InterferenceGraph g = new InterferenceGraph(width);
+            for (int m = 1; m <= neighbours; m++) {
+                g.addEdge(0, m);
+            }
+            ClassColouring c = new ClassColouring(g, params(15, 1.0, true), colours);
+            boolean[] taken = new boolean[colours];
+            for (int m = 1; m <= neighbours; m++) {
+                int positions = colours / width[m];
+                c.slot[m] = positions == 0 || random.nextInt(8) == 0 ? -1 : random.nextInt(positions) * width[m];
+                for (int k = 0; c.slot[m] >= 0 && k < width[m]; k++) {
+                    taken[c.slot[m] + k] = true;
+                }
+            }
+            int expected = -1;
+            for (int p = 0; p + width[0] <= colours && expected < 0; p += width[0]) {
+                boolean free = true;
+                for (int k = 0; k < width[0]; k++) {
+                    free &= !taken[p + k];
+                }
+                expected = free ? p : -1;
+            }
+            c.select(0, new long[(colours + 63) >>> 6]);
+            assertEquals(expected, c.slot[0], "round " + round + ": " + colours + " colours, width " + width[0]);
+        }
+    }
+
+    /** Every aligned position of 1, 2 and 4 slots up to 200 colours, the slots below it all taken. */
+    @Test
+    void selectFindsEveryAlignedPositionAboveTakenSlots() {
+        for (int colours : new int[] {64, 66, 128, 130, 200}) {
+            for (int w = 1; w <= 4; w *= 2) {
+                for (int p = 0; p <= colours; p += w) {
+                    int[] width = new int[p + 1];
+                    Arrays.fill(width, 1);
+                    width[0] = w;
+                    InterferenceGraph g = new InterferenceGraph(width);
+                    for (int m = 1; m <= p; m++) {
+                        g.addEdge(0, m);
+                    }
+                    ClassColouring c = new ClassColouring(g, params(15, 1.0, true), colours);
+                    for (int m = 1; m <= p; m++) {
+                        c.slot[m] = m - 1;
+                    }
+                    c.select(0, new long[(colours + 63) >>> 6]);
+                    assertEquals(p + w <= colours ? p : -1, c.slot[0], colours + " colours, width " + w + ", " + p + " taken");
+                }
+            }
+        }
+    }
 }
