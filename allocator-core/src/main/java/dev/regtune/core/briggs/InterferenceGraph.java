@@ -56,6 +56,14 @@ final class InterferenceGraph {
      * The rows must be symmetric.
      */
     InterferenceGraph(int[] width, int[][] rows) {
+        this(width, rows, null);
+    }
+
+    /**
+     * The same, with each node's {@link #weightedDegrees weighted degree} already counted (null:
+     * counted when first asked for).
+     */
+    InterferenceGraph(int[] width, int[][] rows, int @Nullable [] degrees) {
         this.denseNodes = DENSE_NODES;
         this.nodes = width.length;
         this.row = rows.clone();
@@ -64,6 +72,7 @@ final class InterferenceGraph {
             size[n] = rows[n].length;
         }
         this.width = width;
+        this.degrees = degrees;
     }
 
     int nodeCount() {
@@ -297,18 +306,22 @@ final class InterferenceGraph {
         if (d == null) {
             d = new int[nodes];
             for (int n = 0; n < nodes; n++) {
-                int wn = width[n];
-                int sum = 0;
-                int[] r = row[n];
-                for (int k = 0; k < size[n]; k++) {
-                    int wm = width[r[k]];
-                    sum += wm > wn ? wm / wn : 1;
-                }
-                d[n] = sum;
+                d[n] = weightedDegree(size[n] == row[n].length ? row[n] : Arrays.copyOf(row[n], size[n]), width, n);
             }
             degrees = d;
         }
         return d.clone();
+    }
+
+    /** The sum of {@link #blocked} of node {@code n} over the nodes of {@code row}, widths given per node. */
+    static int weightedDegree(int[] row, int[] width, int n) {
+        int wn = width[n];
+        int sum = 0;
+        for (int m : row) {
+            int wm = width[m];
+            sum += wm > wn ? wm / wn : 1;
+        }
+        return sum;
     }
 
     /** Sorts {@code r[0 .. n)} and drops repeats; returns the new length. */

@@ -77,18 +77,21 @@ final class NextRoundGraph {
             }
         }
         int[][] rows = new int[n][];
+        int[] degrees = new int[n];
         for (int o = 0; o < previous.count; o++) {
             int y = map[o];
             if (y >= 0) {
                 rows[y] = merge(previousRows[o], map, extra[y], extraCount[y]);
+                degrees[y] = InterferenceGraph.weightedDegree(rows[y], next.width, y);
             }
         }
         for (int y = 0; y < n; y++) {
             if (!survives[y]) {
                 rows[y] = merge(NONE, map, extra[y], extraCount[y]);
+                degrees[y] = InterferenceGraph.weightedDegree(rows[y], next.width, y);
             }
         }
-        return new InterferenceGraph(next.width, rows);
+        return new InterferenceGraph(next.width, rows, degrees);
     }
 
     /** The first index of {@code points} whose point is at least {@code p}. */
@@ -122,20 +125,16 @@ final class NextRoundGraph {
      * ascending, without repeats, in an array of exactly its length.
      */
     private static int[] merge(int[] previousRow, int[] map, int @Nullable [] extra, int count) {
+        int[] mapped = new int[previousRow.length];
         int kept = 0;
-        for (int m : previousRow) {
-            kept += map[m] >= 0 ? 1 : 0;
-        }
-        int[] mapped = new int[kept];
-        int k = 0;
         for (int m : previousRow) {
             int y = map[m];
             if (y >= 0) {
-                mapped[k++] = y;
+                mapped[kept++] = y;
             }
         }
         if (count == 0 || extra == null) {
-            return mapped;
+            return kept == mapped.length ? mapped : Arrays.copyOf(mapped, kept);
         }
         Arrays.sort(extra, 0, count);
         int[] out = new int[kept + count];

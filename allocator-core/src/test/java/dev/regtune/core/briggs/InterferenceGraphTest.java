@@ -38,8 +38,16 @@ class InterferenceGraphTest {
             InterferenceGraph sparse = new InterferenceGraph(width, 0);
             dense.addEdgesFromSegments(segments);
             sparse.addEdgesFromSegments(segments);
+            int[] denseDegrees = dense.weightedDegrees();
+            int[] sparseDegrees = sparse.weightedDegrees();
             for (int x = 0; x < n; x++) {
                 int[] expected = bruteForce(segments, x);
+                int weighted = 0;
+                for (int m : expected) {
+                    weighted += Math.max(1, width[m] / width[x]);
+                }
+                assertEquals(weighted, denseDegrees[x], "weighted degree counted while the matrix's rows are written, node " + x);
+                assertEquals(weighted, sparseDegrees[x], "weighted degree counted over the rows, node " + x);
                 assertArrayEquals(expected, dense.neighbours(x), "matrix, node " + x);
                 assertArrayEquals(expected, sparse.neighbours(x), "pair set, node " + x);
                 for (int y = 0; y < n; y++) {

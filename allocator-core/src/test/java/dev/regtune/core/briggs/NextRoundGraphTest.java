@@ -50,8 +50,12 @@ class NextRoundGraphTest {
                     }
                 }
                 ClassNodes next = ClassNodes.build(fn, ranges, classOf, cls, spilled);
-                int[][] expected = rows(BriggsAllocator.graphOf(next), next.count);
-                int[][] derived = rows(NextRoundGraph.of(previous, rows, next), next.count);
+                InterferenceGraph built = BriggsAllocator.graphOf(next);
+                InterferenceGraph derivedGraph = NextRoundGraph.of(previous, rows, next);
+                assertArrayEquals(built.weightedDegrees(), derivedGraph.weightedDegrees(),
+                        fn.name() + ", round " + round + ": weighted degrees");
+                int[][] expected = rows(built, next.count);
+                int[][] derived = rows(derivedGraph, next.count);
                 assertEquals(expected.length, derived.length);
                 for (int x = 0; x < expected.length; x++) {
                     assertArrayEquals(expected[x], derived[x], fn.name() + ", round " + round + ", node " + x);
