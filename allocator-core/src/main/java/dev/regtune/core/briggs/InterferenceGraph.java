@@ -229,6 +229,14 @@ final class InterferenceGraph {
             }
             active[activeCount++] = seg;
         }
+        boolean wasEmpty = true;
+        for (int n = 0; n < nodes && wasEmpty; n++) {
+            wasEmpty = size[n] == 0;
+        }
+        // Wider neighbours block several positions: counted per width through a mask of the
+        // nodes of that width (widths are powers of two), a word at a time like the degree.
+        long[][] ofWidth = dense && wasEmpty ? widthMasks(words) : null;
+        int[] weighted = ofWidth != null ? new int[nodes] : null;
         int[] degree = new int[nodes];
         if (dense) {
             for (int n = 0; n < nodes; n++) {
@@ -238,6 +246,22 @@ final class InterferenceGraph {
                     d += Long.bitCount(matrix[base + w]);
                 }
                 degree[n] = d;
+                if (weighted != null && ofWidth != null) {
+                    int sum = d;
+                    int wn = width[n];
+                    for (int log = Integer.numberOfTrailingZeros(wn) + 1; log < ofWidth.length; log++) {
+                        long[] mask = ofWidth[log];
+                        if (mask == null) {
+                            continue;
+                        }
+                        int c = 0;
+                        for (int w = 0; w < words; w++) {
+                            c += Long.bitCount(matrix[base + w] & mask[w]);
+                        }
+                        sum += ((1 << log) / wn - 1) * c;
+                    }
+                    weighted[n] = sum;
+                }
             }
         } else {
             pairs.forEach((x, y) -> {
@@ -250,33 +274,20 @@ final class InterferenceGraph {
         for (int n = 0; n < nodes; n++) {
             fresh[n] = degree[n] == 0 ? NONE : new int[degree[n] + size[n]];
         }
-        boolean wasEmpty = true;
-        for (int n = 0; n < nodes && wasEmpty; n++) {
-            wasEmpty = size[n] == 0;
-        }
-        int[] weighted = dense && wasEmpty ? new int[nodes] : null;
         if (dense) {
             for (int n = 0; n < nodes; n++) {
                 int[] r = fresh[n];
                 int f = 0;
                 int d = degree[n];
                 int base = n * words;
-                int wn = width[n];
-                int sum = 0;
                 for (int w = 0; w < words && f < d; w++) {
                     long bits = matrix[base + w];
                     while (bits != 0) {
-                        int m = (w << 6) + Long.numberOfTrailingZeros(bits);
-                        r[f++] = m;
-                        int wm = width[m];
-                        sum += wm > wn ? wm / wn : 1;
+                        r[f++] = (w << 6) + Long.numberOfTrailingZeros(bits);
                         bits &= bits - 1;
                     }
                 }
                 fill[n] = f;
-                if (weighted != null) {
-                    weighted[n] = sum;
-                }
             }
         } else {
             pairs.forEach((x, y) -> {
@@ -322,6 +333,32 @@ final class InterferenceGraph {
             sum += wm > wn ? wm / wn : 1;
         }
         return sum;
+    }
+
+    /**
+     * Per power of two {@code 2^k} above 1, a bit set over the nodes of that width ({@code words}
+     * longs; null where no node has it); null when some width is not a power of two.
+     */
+    private long @Nullable [] @Nullable [] widthMasks(int words) {
+        long[][] masks = new long[1][];
+        for (int x = 0; x < nodes; x++) {
+            int w = width[x];
+            if (Integer.bitCount(w) != 1) {
+                return null;
+            }
+            int log = Integer.numberOfTrailingZeros(w);
+            if (log == 0) {
+                continue;
+            }
+            if (log >= masks.length) {
+                masks = Arrays.copyOf(masks, log + 1);
+            }
+            if (masks[log] == null) {
+                masks[log] = new long[words];
+            }
+            masks[log][x >>> 6] |= 1L << x;
+        }
+        return masks;
     }
 
     /** Sorts {@code r[0 .. n)} and drops repeats; returns the new length. */
