@@ -328,6 +328,13 @@ final class InterferenceGraph {
     static int weightedDegree(int[] row, int[] width, int n) {
         int wn = width[n];
         int sum = 0;
+        if (wn == 1) {
+            // A neighbour of width w blocks w positions of a single: no comparison, no division.
+            for (int m : row) {
+                sum += width[m];
+            }
+            return sum;
+        }
         for (int m : row) {
             int wm = width[m];
             sum += wm > wn ? wm / wn : 1;
