@@ -218,13 +218,8 @@ final class ClassColouring {
         // index), kept in a queue rather than rescanned. A node's degree
         // only falls, so its ratio only rises: an entry holds a lower bound of its node's ratio,
         // and a stale one is re-queued with the current ratio when it comes up.
-        CandidateTree candidates = new CandidateTree(n);
-        for (int x = 0; x < n; x++) {
-            if (inGraph[x]) {
-                candidates.put(x, ratioKey(cost[x] / Math.max(deg[x], 1)));
-            }
-        }
-        candidates.build();
+        // Built when simplify first needs a potential spill, over the nodes still in the graph then.
+        CandidateTree candidates = null;
         int[] stack = new int[remaining];
         int top = 0;
         while (remaining > 0) {
@@ -244,7 +239,10 @@ final class ClassColouring {
                     t = Tier.BRIGGS;
                 }
             }
-            while (x < 0) {
+            if (x < 0 && candidates == null) {
+                candidates = CandidateTree.of(inGraph, cost, deg);
+            }
+            while (x < 0 && candidates != null) {
                 int y = candidates.minNode();
                 if (!inGraph[y]) {
                     candidates.poll();
@@ -358,8 +356,8 @@ final class ClassColouring {
     }
 
     /**
-     * Simplify's spill candidates: a tournament tree over the nodes, each leaf a node's {@code
-     * (cost / max(degree, 1), node)} entry, each inner position the least entry below it, ordered
+     * Simplify's spill candidates: a tournament tree over the nodes still in the graph when the
+     * first potential spill is needed, each leaf a node's {@code (cost / max(degree, 1), node)} entry, each inner position the least entry below it, ordered
      * by ratio ({@link Double#compare}) and then by node. A ratio is kept as a long that orders as
      * {@link Double#compare} does ({@link #ratioKey}). Re-keying or removing the least entry
      * replays the matches on its path to the root, one comparison a level: about half the work of
@@ -367,15 +365,18 @@ final class ClassColouring {
      * spilling kernel.
      */
     private static final class CandidateTree {
-        /** Per tree position the node winning there, or -1; leaves at {@code [size, 2 size)}. */
+        /** Per leaf its node, ascending: on equal keys the left entry has the smaller node. */
+        private final int[] nodeOfLeaf;
+        /** Per tree position the leaf winning there, or -1; leaves at {@code [size, 2 size)}. */
         private final int[] winner;
         /** Per tree position the winner's key ({@code Long.MAX_VALUE} where there is none). */
         private final long[] key;
         private final int size;
 
-        CandidateTree(int nodes) {
+        private CandidateTree(int[] nodeOfLeaf, long[] leafKey) {
+            this.nodeOfLeaf = nodeOfLeaf;
             int s = 1;
-            while (s < nodes) {
+            while (s < nodeOfLeaf.length) {
                 s <<= 1;
             }
             size = s;
@@ -383,24 +384,36 @@ final class ClassColouring {
             key = new long[2 * s];
             Arrays.fill(winner, -1);
             Arrays.fill(key, Long.MAX_VALUE);
-        }
-
-        /** Enters node {@code x} with key {@code k}; {@link #build} then plays the matches. */
-        void put(int x, long k) {
-            winner[size + x] = x;
-            key[size + x] = k;
-        }
-
-        /** Plays every match, bottom up, once the nodes are entered. */
-        void build() {
-            for (int at = size - 1; at >= 1; at--) {
+            for (int leaf = 0; leaf < nodeOfLeaf.length; leaf++) {
+                winner[s + leaf] = leaf;
+                key[s + leaf] = leafKey[leaf];
+            }
+            for (int at = s - 1; at >= 1; at--) {
                 play(at);
             }
         }
 
+        /** The nodes still in the graph, each keyed by its cost over its current degree. */
+        static CandidateTree of(boolean[] inGraph, double[] cost, int[] deg) {
+            int count = 0;
+            for (boolean in : inGraph) {
+                count += in ? 1 : 0;
+            }
+            int[] nodes = new int[count];
+            long[] keys = new long[count];
+            int k = 0;
+            for (int x = 0; x < inGraph.length; x++) {
+                if (inGraph[x]) {
+                    nodes[k] = x;
+                    keys[k++] = ratioKey(cost[x] / Math.max(deg[x], 1));
+                }
+            }
+            return new CandidateTree(nodes, keys);
+        }
+
         /** The node of the least entry; the tree must not be empty. */
         int minNode() {
-            return winner[1];
+            return nodeOfLeaf[winner[1]];
         }
 
         /** The key of the least entry; the tree must not be empty. */
@@ -410,17 +423,17 @@ final class ClassColouring {
 
         /** Gives the least entry the larger key {@code k}. */
         void replaceMin(long k) {
-            int leaf = size + winner[1];
-            key[leaf] = k;
-            replay(leaf);
+            int at = size + winner[1];
+            key[at] = k;
+            replay(at);
         }
 
         /** Removes the least entry. */
         void poll() {
-            int leaf = size + winner[1];
-            winner[leaf] = -1;
-            key[leaf] = Long.MAX_VALUE;
-            replay(leaf);
+            int at = size + winner[1];
+            winner[at] = -1;
+            key[at] = Long.MAX_VALUE;
+            replay(at);
         }
 
         private void replay(int leaf) {
