@@ -135,9 +135,15 @@ class PtxasEvaluatorTest {
         assertTrue(o.message().startsWith("ptxas bad.ptx, line "), o.message());
     }
 
+    /**
+     * The folders ptxas runs in ({@code PtxasProcess}) under the shared temporary folder. Only
+     * folders: another process on the machine (a fidelity run's {@code regtune-ptxas*.log}) may
+     * create and delete files with the same prefix while the test runs.
+     */
     private static List<String> regtuneTempFolders() throws IOException {
         try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("regtune-ptxas")).sorted().toList();
+            return s.filter(Files::isDirectory).map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("regtune-ptxas")).sorted().toList();
         }
     }
 }
