@@ -155,6 +155,8 @@ public final class InstructionInsertion {
         Map<String, Integer> ids = new HashMap<>();
         int[] idOf = new int[f.opcodeCount()];
         Arrays.fill(idOf, -1);
+        String lastOpcode = null;
+        int lastId = -1;
         int at = 0;
         int op = 0;
         for (int b = 0; b < blocks; b++) {
@@ -174,7 +176,12 @@ public final class InstructionInsertion {
                 if (ins != null) {
                     for (int k : ins) {
                         Added x = added.get(k);
-                        opcode[at] = (short) id(table, ids, x.opcode());
+                        if (x.opcode() != lastOpcode) {
+                            // Inserted instructions mostly share one opcode string: one look-up for a run of them.
+                            lastOpcode = x.opcode();
+                            lastId = id(table, ids, lastOpcode);
+                        }
+                        opcode[at] = (short) lastId;
                         kinds[at] = (byte) x.kind().ordinal();
                         flags[at] = x.flags();
                         lines[at] = x.line();
