@@ -153,8 +153,10 @@ public final class LoweringTable {
 
         /** The rule for an instruction spelled {@code opcode}, or null when it needs nothing the model lacks. */
         public @Nullable LoweringRule rule(String opcode) {
-            LoweringRule r = bySpelling.computeIfAbsent(opcode,
-                    o -> byConstruct.getOrDefault(Constructs.key(o), NONE));
+            LoweringRule r = bySpelling.get(opcode);
+            if (r == null) {
+                r = bySpelling.computeIfAbsent(opcode, o -> byConstruct.getOrDefault(Constructs.key(o), NONE));
+            }
             return r.matters() ? r : null;
         }
 
