@@ -1,13 +1,11 @@
 package dev.regtune.core.lower;
 
-import dev.regtune.core.ir.FunctionBuilder;
-import dev.regtune.core.ir.FunctionCopy;
 import dev.regtune.core.ir.InstrKind;
+import dev.regtune.core.ir.InstructionInsertion;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.NvptxRegClass;
 import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.ir.RegClass;
-import java.util.Arrays;
 
 /**
  * Rewrites a function with the temporaries of its lowered instructions: before instruction
@@ -25,26 +23,23 @@ final class Lowering {
     }
 
     static KernelFunction withTemporaries(KernelFunction f, int[] count) {
-        FunctionCopy copy = FunctionCopy.of(f);
-        FunctionBuilder fb = copy.builder();
-        for (int b = 0; b < f.blockCount(); b++) {
-            copy.startBlock(b);
-            for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
-                if (count[i] == 0) {
-                    copy.copy(b, i);
-                    continue;
-                }
-                int[] uses = copy.uses(i);
-                int[] temps = new int[count[i]];
-                for (int t = 0; t < temps.length; t++) {
-                    temps[t] = fb.vreg("lower" + i + "." + t, RegClass.R, PairMode.SINGLE, 0, NvptxRegClass.INT32);
-                }
-                fb.instr(PSEUDO_OPCODE, InstrKind.OTHER, 0, temps, uses, f.instrLine(i));
-                int[] withTemps = Arrays.copyOf(uses, uses.length + temps.length);
-                System.arraycopy(temps, 0, withTemps, uses.length, temps.length);
-                copy.copy(b, i, withTemps);
+        // The CFG stays as it is: the insertion builds the copy from the original's arrays.
+        InstructionInsertion edit = new InstructionInsertion(f);
+        for (int i = 0; i < f.instrCount(); i++) {
+            if (count[i] == 0) {
+                continue;
             }
+            int[] temps = new int[count[i]];
+            for (int t = 0; t < temps.length; t++) {
+                temps[t] = edit.vreg("lower" + i + "." + t, RegClass.R, PairMode.SINGLE, 0, NvptxRegClass.INT32);
+            }
+            int[] uses = new int[f.useCount(i)];
+            for (int k = 0; k < uses.length; k++) {
+                uses[k] = f.use(i, k);
+            }
+            edit.insertBefore(i, PSEUDO_OPCODE, InstrKind.OTHER, 0, temps, uses);
+            edit.appendUses(i, temps);
         }
-        return copy.build();
+        return edit.build();
     }
 }

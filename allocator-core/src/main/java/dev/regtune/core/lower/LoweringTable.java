@@ -29,6 +29,7 @@ public final class LoweringTable {
     private static final LoweringTable STANDARD = load();
 
     private final TreeMap<Integer, ArchRules> byVersion;
+    private final ConcurrentHashMap<String, ArchRules> byArch = new ConcurrentHashMap<>();
 
     private LoweringTable(TreeMap<Integer, ArchRules> byVersion) {
         this.byVersion = byVersion;
@@ -44,6 +45,11 @@ public final class LoweringTable {
      * probed architecture before it, else those of the oldest probed one.
      */
     public ArchRules rules(String arch) {
+        // Once per architecture name: every allocation asks, and the version is parsed by a regex.
+        return byArch.computeIfAbsent(arch, this::lookUp);
+    }
+
+    private ArchRules lookUp(String arch) {
         int version = version(arch);
         Map.Entry<Integer, ArchRules> e = byVersion.floorEntry(version);
         if (e == null) {
@@ -147,8 +153,10 @@ public final class LoweringTable {
 
         /** The rule for an instruction spelled {@code opcode}, or null when it needs nothing the model lacks. */
         public @Nullable LoweringRule rule(String opcode) {
-            LoweringRule r = bySpelling.computeIfAbsent(opcode,
-                    o -> byConstruct.getOrDefault(Constructs.key(o), NONE));
+            LoweringRule r = bySpelling.get(opcode);
+            if (r == null) {
+                r = bySpelling.computeIfAbsent(opcode, o -> byConstruct.getOrDefault(Constructs.key(o), NONE));
+            }
             return r.matters() ? r : null;
         }
 

@@ -3,6 +3,7 @@ package dev.regtune.core.model;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Estimated cycles of one thread's run: an in-order scoreboard schedule per basic block (see the
@@ -11,7 +12,27 @@ import dev.regtune.core.ir.KernelFunction;
 public final class LatencyModel {
     private static final InstrKind[] KINDS = InstrKind.values();
 
+    /** The last table's latencies by kind ordinal (read only): the tables are one value per SM generation. */
+    private static volatile Latencies last = new Latencies(null, new int[0]);
+
+    private record Latencies(@Nullable LatencyTable table, int[] byKind) {
+    }
+
     private LatencyModel() {
+    }
+
+    /** {@code table}'s latency per kind ordinal, looked up once per table rather than once per estimate. */
+    private static int[] latencies(LatencyTable table) {
+        Latencies l = last;
+        if (l.table() != table) {
+            int[] latency = new int[KINDS.length];
+            for (InstrKind k : KINDS) {
+                latency[k.ordinal()] = table.of(k);
+            }
+            l = new Latencies(table, latency);
+            last = l;
+        }
+        return l.byKind();
     }
 
     /**
@@ -21,10 +42,7 @@ public final class LatencyModel {
      */
     public static long estimate(KernelFunction fn, LatencyTable table, double[] freq, SpillTraffic spills,
             int localLoadLatency, int storeIssue) {
-        int[] latency = new int[KINDS.length];
-        for (InstrKind k : KINDS) {
-            latency[k.ordinal()] = table.of(k);
-        }
+        int[] latency = latencies(table);
         long[] ready = new long[fn.vregCount()];
         int[] stamp = new int[fn.vregCount()];
         double total = 0;

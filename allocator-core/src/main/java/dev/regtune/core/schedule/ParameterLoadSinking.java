@@ -2,6 +2,7 @@ package dev.regtune.core.schedule;
 
 import dev.regtune.core.analysis.Loops;
 import dev.regtune.core.ir.FunctionCopy;
+import dev.regtune.core.ir.InstructionInsertion;
 import dev.regtune.core.ir.FunctionKind;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
@@ -86,6 +87,44 @@ final class ParameterLoadSinking {
                 into[fill[target[i]]++] = i;
             }
         }
+        // Moved loads first in their new block, then the block's own that stay. A block left
+        // without instructions would merge with the next one: only then is the function rebuilt
+        // from its labels.
+        boolean emptied = false;
+        for (int b = 0; b < f.blockCount() && !emptied; b++) {
+            int stay = start[b + 1] - start[b];
+            for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+                if (target[i] < 0) {
+                    stay++;
+                }
+            }
+            emptied = stay == 0 && f.blockEnd(b) > f.blockStart(b);
+        }
+        if (emptied) {
+            return new Sunk(rebuilt(f, target, start, into), moved);
+        }
+        InstructionInsertion edit = new InstructionInsertion(f);
+        for (int b = 0; b < f.blockCount(); b++) {
+            int own = f.blockEnd(b) - f.blockStart(b);
+            int[] seq = new int[start[b + 1] - start[b] + own];
+            int size = 0;
+            for (int k = start[b]; k < start[b + 1]; k++) {
+                seq[size++] = into[k];
+            }
+            for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+                if (target[i] < 0) {
+                    seq[size++] = i;
+                }
+            }
+            if (size != own || start[b + 1] > start[b]) {
+                edit.layout(b, Arrays.copyOf(seq, size));
+            }
+        }
+        return new Sunk(edit.build(), moved);
+    }
+
+    /** The function with the loads moved, rebuilt through a {@link FunctionCopy}. */
+    private static KernelFunction rebuilt(KernelFunction f, int[] target, int[] start, int[] into) {
         FunctionCopy copy = FunctionCopy.of(f);
         for (int b = 0; b < f.blockCount(); b++) {
             copy.startBlock(b);
@@ -98,6 +137,6 @@ final class ParameterLoadSinking {
                 }
             }
         }
-        return new Sunk(copy.build(), moved);
+        return copy.build();
     }
 }
