@@ -21,6 +21,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetOutputFormat;
+import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.codec.CodecConfig;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
@@ -31,11 +32,13 @@ import org.apache.spark.deploy.SparkHadoopUtil;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetWriteSupport;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Writes a chunk's rows to Parquet from the tasks themselves, one file per task, with Spark's own
- * Parquet writer ({@code ParquetOutputFormat} with Spark's {@code ParquetWriteSupport}) set up as
+ * Parquet writer ({@code ParquetOutputFormat} with Spark's {@code ParquetWriteSupport}, or
+ * {@link RowWriteSupport}, which makes the same calls from the evaluator's rows) set up as
  * Spark's file source sets it up ({@link Settings#of}), so the files hold the same bytes a
  * {@code Dataset.write().parquet(...)} of the same rows gives; what is left out is the SQL write's
  * fixed costs: a query planned, optimised and code-generated per chunk on the driver, and per task
@@ -127,34 +130,46 @@ final class ChunkFiles {
     }
 
     /**
-     * The function of a chunk's tasks: evaluates the task's blocks ({@link PartitionEvaluation#rows})
-     * and writes their rows into one Parquet file under {@code staged}'s {@value #ATTEMPTS}; returns
+     * The function of a chunk's tasks: evaluates the task's blocks ({@link PartitionEvaluation#values})
+     * and writes their rows ({@link RowWriteSupport}) into one Parquet file under {@code staged}'s {@value #ATTEMPTS}; returns
      * that file, or nothing for a task without rows.
      */
     static Function2<Integer, Iterator<long[]>, Iterator<TaskFile>> task(Broadcast<KernelCatalog> kernels,
             Broadcast<ConfigurationTable> configurations, boolean verify, EvaluationLimits limits,
             StatusCounts counts, EvaluatorSettings evaluators, String staged, Settings settings) {
         return (partition, blocks) -> {
-            Iterator<InternalRow> rows = PartitionEvaluation.rows(new PairEvaluator(kernels.value(),
+            Iterator<Object[]> rows = PartitionEvaluation.values(new PairEvaluator(kernels.value(),
                     configurations.value(), null, verify, limits, evaluators), blocks, counts);
             if (!rows.hasNext()) {
                 return Collections.emptyIterator();
             }
             TaskContext task = TaskContext.get();
             long attempt = task == null ? 0 : task.taskAttemptId();
-            return List.of(write(rows, staged, partition, attempt, settings)).iterator();
+            return List.of(write(rows, new RowWriteSupport(), staged, partition, attempt, settings)).iterator();
         };
     }
 
-    /** Writes {@code rows} to {@code staged/_attempts/part-PARTITION-ATTEMPT.EXT.parquet}. */
+    /**
+     * Writes {@code rows} (Spark's internal rows, through Spark's own write support) to
+     * {@code staged/_attempts/part-PARTITION-ATTEMPT.EXT.parquet}.
+     */
     static TaskFile write(Iterator<InternalRow> rows, String staged, int partition, long attempt, Settings settings)
             throws IOException, InterruptedException {
+        return write(rows, new ParquetWriteSupport(), staged, partition, attempt, settings);
+    }
+
+    /**
+     * Writes {@code rows} with {@code support} to {@code staged/_attempts/part-PARTITION-ATTEMPT.EXT.parquet};
+     * the sweep's tasks write the evaluator's rows with {@link RowWriteSupport}.
+     */
+    static <T> TaskFile write(Iterator<T> rows, WriteSupport<T> support, String staged, int partition, long attempt,
+            Settings settings) throws IOException, InterruptedException {
         Configuration conf = settings.configuration();
         TaskAttemptContext context = new TaskAttemptContextImpl(conf, new TaskAttemptID());
         String extension = CodecConfig.from(context).getCodec().getExtension() + ".parquet";
         String name = String.format(java.util.Locale.ROOT, "part-%05d-%d%s", partition, attempt, extension);
         Path file = new Path(new Path(staged, ATTEMPTS), name);
-        RecordWriter<Void, InternalRow> writer = new ParquetOutputFormat<InternalRow>().getRecordWriter(context, file,
+        RecordWriter<Void, T> writer = new ParquetOutputFormat<T>(support).getRecordWriter(context, file,
                 ParquetFileWriter.Mode.CREATE);
         boolean closed = false;
         try {

@@ -14,10 +14,12 @@ import org.apache.spark.unsafe.types.UTF8String;
  * static factory so the function captures only the broadcasts and a flag (a lambda made in
  * an instance method would capture, and try to serialise, the instance).
  *
- * <p>Rows leave as Spark's internal rows ({@link #internal}: the evaluator's values, strings as
- * {@link UTF8String}), the form the Parquet writer takes, not as external {@code Row}s: those
- * would go through a row encoder that Spark generates and compiles for each task (about 70
- * columns' worth of code, a fixed cost per task that showed as 4% of the tasks' time).
+ * <p>The sweep's tasks write the rows as the evaluator builds them ({@link #values}, written by
+ * {@link RowWriteSupport}). They can also leave as Spark's internal rows ({@link #rows},
+ * {@link #internal}: the evaluator's values, strings as {@link UTF8String}), the form Spark's own
+ * Parquet writer takes, not as external {@code Row}s: those would go through a row encoder that
+ * Spark generates and compiles for each task (about 70 columns' worth of code, a fixed cost per
+ * task that showed as 4% of the tasks' time).
  */
 final class PartitionEvaluation {
     static final int BATCH = 64;
@@ -39,15 +41,36 @@ final class PartitionEvaluation {
     }
 
     /**
-     * The rows of {@code blocks}, evaluated {@value #BATCH} at a time: evaluating a batch back to
-     * back and only then handing its rows to the writer keeps the allocator's working set in the
-     * CPU caches, where interleaving one evaluation with one row of Parquet encoding evicts it.
+     * The rows of {@code blocks} as Spark's internal rows ({@link #internal}), evaluated as
+     * {@link #values} evaluates them.
      */
     static Iterator<InternalRow> rows(PairEvaluator evaluator, Iterator<long[]> blocks, StatusCounts counts) {
+        Iterator<Object[]> values = values(evaluator, blocks, counts);
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return values.hasNext();
+            }
+
+            @Override
+            public InternalRow next() {
+                return internal(values.next());
+            }
+        };
+    }
+
+    /**
+     * The rows of {@code blocks} as {@link PairEvaluator} builds them (the form {@link RowWriteSupport}
+     * writes), evaluated {@value #BATCH} at a time: evaluating a batch back to back and only then
+     * handing its rows to the writer keeps the allocator's working set in the CPU caches, where
+     * interleaving one evaluation with one row of Parquet encoding evicts it. Each row's status is
+     * counted as it is evaluated.
+     */
+    static Iterator<Object[]> values(PairEvaluator evaluator, Iterator<long[]> blocks, StatusCounts counts) {
         return new Iterator<>() {
             private long[] block = new long[0];
             private int nextCode;
-            private final InternalRow[] batch = new InternalRow[BATCH];
+            private final Object[][] batch = new Object[BATCH][];
             private int batchSize;
             private int nextRow;
 
@@ -77,17 +100,17 @@ final class PartitionEvaluation {
                         throw SweepTaskException.evaluating(evaluator.describe(code), e);
                     }
                     counts.count(row);
-                    batch[batchSize++] = internal(row);
+                    batch[batchSize++] = row;
                 }
                 return batchSize > 0;
             }
 
             @Override
-            public InternalRow next() {
+            public Object[] next() {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                InternalRow r = batch[nextRow];
+                Object[] r = batch[nextRow];
                 batch[nextRow++] = null;
                 return r;
             }
