@@ -30,15 +30,13 @@ import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.deploy.SparkHadoopUtil;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
-import org.apache.spark.sql.execution.datasources.parquet.ParquetWriteSupport;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Writes a chunk's rows to Parquet from the tasks themselves, one file per task, with Spark's own
- * Parquet writer ({@code ParquetOutputFormat} with Spark's {@code ParquetWriteSupport}, or
- * {@link RowWriteSupport}, which makes the same calls from the evaluator's rows) set up as
+ * Parquet writer ({@code ParquetOutputFormat}, with
+ * {@link RowWriteSupport}, which makes the calls Spark's {@code ParquetWriteSupport} makes) set up as
  * Spark's file source sets it up ({@link Settings#of}), so the files hold the same bytes a
  * {@code Dataset.write().parquet(...)} of the same rows gives; what is left out is the SQL write's
  * fixed costs: a query planned, optimised and code-generated per chunk on the driver, and per task
@@ -147,15 +145,6 @@ final class ChunkFiles {
             long attempt = task == null ? 0 : task.taskAttemptId();
             return List.of(write(rows, new RowWriteSupport(), staged, partition, attempt, settings)).iterator();
         };
-    }
-
-    /**
-     * Writes {@code rows} (Spark's internal rows, through Spark's own write support) to
-     * {@code staged/_attempts/part-PARTITION-ATTEMPT.EXT.parquet}.
-     */
-    static TaskFile write(Iterator<InternalRow> rows, String staged, int partition, long attempt, Settings settings)
-            throws IOException, InterruptedException {
-        return write(rows, new ParquetWriteSupport(), staged, partition, attempt, settings);
     }
 
     /**

@@ -22,6 +22,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetWriteSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,11 +61,11 @@ class PartitionEvaluationTest {
         List<InternalRow> internal = new ArrayList<>();
         Iterator<long[]> blocks = List.of(codes(catalog.size(), table.size())).iterator();
         // the task's own iterator, over the same pairs, but with the values evaluated above (eval_micros differs)
-        Iterator<InternalRow> produced = PartitionEvaluation.rows(evaluator, blocks, new StatusCounts(spark.sparkContext()));
+        Iterator<Object[]> produced = PartitionEvaluation.values(evaluator, blocks, new StatusCounts(spark.sparkContext()));
         int i = 0;
         while (produced.hasNext()) {
             produced.next();
-            internal.add(PartitionEvaluation.internal(rows.get(i++).clone()));
+            internal.add(SweepFixtures.internal(rows.get(i++).clone()));
         }
         assertEquals(rows.size(), i, "the task's iterator yields one row per pair");
 
@@ -83,9 +84,9 @@ class PartitionEvaluationTest {
                 (Integer p, Iterator<Integer> ignored) -> {
                     List<InternalRow> copy = new ArrayList<>();
                     for (Object[] r : rows) {
-                        copy.add(PartitionEvaluation.internal(r.clone()));
+                        copy.add(SweepFixtures.internal(r.clone()));
                     }
-                    return List.of(ChunkFiles.write(copy.iterator(), direct, p, 7, settings)).iterator();
+                    return List.of(ChunkFiles.write(copy.iterator(), new ParquetWriteSupport(), direct, p, 7, settings)).iterator();
                 }, false).collect();
         assertEquals(List.of(new ChunkFiles.TaskFile(0, "part-00000-7.snappy.parquet", ".snappy.parquet")), files);
         var readA = spark.read().parquet(a.toString());
@@ -152,7 +153,7 @@ class PartitionEvaluationTest {
         ConfigurationTable table = new ConfigurationTable(List.of(
                 SweepConfiguration.of(Configuration.of(Map.of("maxrregcount", "24")))));
         StatusCounts counts = new StatusCounts(spark.sparkContext());
-        Iterator<InternalRow> it = PartitionEvaluation.rows(new PairEvaluator(catalog, table, false),
+        Iterator<Object[]> it = PartitionEvaluation.values(new PairEvaluator(catalog, table, false),
                 List.of(codes(catalog.size(), 1)).iterator(), counts);
         int n = 0;
         while (it.hasNext()) {

@@ -81,7 +81,7 @@ class RowWriteSupportTest {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         List<InternalRow> internal = new ArrayList<>();
         for (Object[] r : rows) {
-            internal.add(PartitionEvaluation.internal(r.clone()));
+            internal.add(SweepFixtures.internal(r.clone()));
         }
         Path sparks = dir.resolve("spark");
         ((org.apache.spark.sql.classic.SparkSession) spark).internalCreateDataFrame(

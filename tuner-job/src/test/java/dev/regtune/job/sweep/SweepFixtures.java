@@ -5,6 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.Assumptions;
 
 /** Kernels and spaces for the sweep tests: real corpus PTX, a broken copy, a tiny space. */
@@ -54,5 +57,20 @@ public final class SweepFixtures {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * {@code row} (a row of {@link PairEvaluator}, laid out as the file schema) as Spark's internal
+     * row, converting in place: strings become {@link UTF8String}; the other values (Integer, Long,
+     * Double, Boolean, null) are already the boxed forms the internal row holds. These are the values
+     * Spark's row encoder would produce, so the Parquet files hold the same data.
+     */
+    public static InternalRow internal(Object[] row) {
+        for (int i = 0; i < row.length; i++) {
+            if (row[i] instanceof String s) {
+                row[i] = UTF8String.fromString(s);
+            }
+        }
+        return new GenericInternalRow(row);
     }
 }
