@@ -36,7 +36,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Measurement(iterations = 5, time = 3)
 @Fork(1)
 public class StageBenchmark {
-    @Param({"fatpoint/LocalAddressNarrowingStage", "fatpoint/AddressFoldingStage", "fatpoint/SymbolAddressStage", "fatpoint/FragmentDuplicatesStage", "fatpoint/InductionVariableStage", "fatpoint/LoopUnrollingStage", "fatpoint/IfConversionStage", "fatpoint/PreAllocationSchedulingStage", "fatpoint/LoweringStage", "fatpoint/CopyCoalescingStage",
+    @Param({"fatpoint/LocalAddressNarrowingStage", "fatpoint/AddressFoldingStage", "fatpoint/SymbolAddressStage", "fatpoint/FragmentDuplicatesStage", "fatpoint/InductionVariableStage", "fatpoint/LoopUnrollingStage", "fatpoint/IfConversionStage", "fatpoint/ParameterRematerializationStage", "fatpoint/PreAllocationSchedulingStage", "fatpoint/LoweringStage", "fatpoint/CopyCoalescingStage",
             "fatpoint/OccupancyBudgetStage", "fatpoint/UniformPlacementStage", "fatpoint/ValueGroupingStage",
             "fatpoint/ClassAllocationStage", "fatpoint/SpillPlacementStage", "fatpoint/MeasureStage",
             "briggs/CopyCoalescingStage", "briggs/BriggsColouringStage", "briggs/BriggsAssignmentStage",

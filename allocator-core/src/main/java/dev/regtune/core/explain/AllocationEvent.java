@@ -126,6 +126,14 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Parameter rematerialization ran.
+     *
+     * @param reads kernel parameter reads copied into blocks that run on only some iterations of a loop
+     */
+    record ParametersRematerialized(int reads) implements AllocationEvent {
+    }
+
+    /**
      * Induction variable merging ran.
      *
      * @param variables induction variables formed from another one where they are read

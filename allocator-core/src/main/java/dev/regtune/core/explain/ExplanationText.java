@@ -10,6 +10,7 @@ import dev.regtune.core.explain.AllocationEvent.BlocksScheduled;
 import dev.regtune.core.explain.AllocationEvent.ConstructsLowered;
 import dev.regtune.core.explain.AllocationEvent.LoopsUnrolled;
 import dev.regtune.core.explain.AllocationEvent.WideMultipliesFused;
+import dev.regtune.core.explain.AllocationEvent.ParametersRematerialized;
 import dev.regtune.core.explain.AllocationEvent.ParametersSunk;
 import dev.regtune.core.explain.AllocationEvent.GuardedBlocksMerged;
 import dev.regtune.core.explain.AllocationEvent.InductionVariablesMerged;
@@ -90,6 +91,9 @@ public final class ExplanationText {
                         + " (if-conversion)");
             } else if (e instanceof ParametersSunk p) {
                 out.add("    " + p.loads() + " kernel parameter reads moved to the block that uses them (LDC where used)");
+            } else if (e instanceof ParametersRematerialized p) {
+                out.add("    " + p.reads() + " kernel parameter reads copied into the blocks of loops that read them"
+                        + " on some iterations only (LDC where used; LICM keeps the rest before the loop)");
             } else if (e instanceof SymbolAddressesLoaded a) {
                 out.add("    " + a.accesses() + " global accesses to module-scope variables read their address from a"
                         + " register pair (LDC.64 from constant bank 4)");

@@ -21,6 +21,7 @@ import dev.regtune.core.pipeline.Pipeline;
 import dev.regtune.core.promote.LocalAddressNarrowingStage;
 import dev.regtune.core.promote.LocalArrayPromotionStage;
 import dev.regtune.core.schedule.IfConversionStage;
+import dev.regtune.core.schedule.ParameterRematerializationStage;
 import dev.regtune.core.schedule.ParameterSinkingStage;
 import dev.regtune.core.schedule.PreAllocationSchedulingStage;
 import dev.regtune.core.unroll.InductionVariableStage;
@@ -48,6 +49,7 @@ public final class FatPointAllocator implements RegisterAllocator {
             new ParameterSinkingStage(),
             new LoopUnrollingStage(),
             new IfConversionStage(),
+            new ParameterRematerializationStage(),
             new PreAllocationSchedulingStage(),
             new LoweringStage(),
             CopyCoalescingStage.beforeFatPoint(),

@@ -473,6 +473,17 @@ public final class KnobCatalogue {
             KnobEffect.MODELLED, "Count global-memory requests (loads, stores, atomics, textures) in the memory "
                     + "bound of the estimated kernel time, not only local-memory (spill and stack) requests.");
 
+
+    // ---- added after the kernel-time model ----
+    public static final KnobDef REMATERIALIZE_PARAMETER_READS = choice("RegTuneRematerializeParameterReads", false,
+            List.of("off", "loops", "blocks"), "loops", "Copy a kernel pointer parameter's read (and its cvta.to.global) "
+                    + "into blocks that use it, as ptxas 13.0.88 reads a parameter from the constant bank right before "
+                    + "its use in a block that runs on only some iterations of a loop (LDC.64 before each RED of a "
+                    + "grid-stride loop choosing one of four counters: 10 registers on sm_90, where one adding to all "
+                    + "four holds the pointers from before the loop: 24). 'loops': into such blocks; 'blocks': into "
+                    + "every other block the read dominates; 'off': none. 'loops' by default: no fold of the repository "
+                    + "cross-validation chose 'off' (runs/cv11).");
+
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 

@@ -13,6 +13,13 @@
  * {@link dev.regtune.core.schedule.PreAllocationSchedulingStage} is the fat-point pipeline's stage.
  * The target and the latency weights are knobs ({@code RegTuneSchedule...}).
  *
+ * <p>Before the scheduler, where ptxas reads kernel parameters decides what is live across blocks:
+ * {@code ParameterLoadSinking} moves a parameter read to the block that uses it and
+ * {@code ParameterRematerialization} copies a pointer's read into each block of a loop that uses it
+ * without running on every iteration (their stages {@link
+ * dev.regtune.core.schedule.ParameterSinkingStage} and {@link
+ * dev.regtune.core.schedule.ParameterRematerializationStage}).
+ *
  * <p>This package must not depend on an allocator family ({@code fatpoint}, {@code briggs}); it
  * reads the IR and the analyses only.
  */

@@ -52,7 +52,7 @@ class AllocationExplanationTest {
         assertEquals(AllocationStatus.OK, r[0].status());
         assertTrue(r[0].spills().any(), "the kernel must spill at 24 registers");
 
-        assertEquals(List.of("address offset folding", "symbol address loading", "duplicated fragment merging", "induction variable merging", "parameter sinking", "loop unrolling", "if-conversion", "schedule", "lowering", "budget", "place", "coalesce", "order, assign, spill", "spill slots", "measure"),
+        assertEquals(List.of("address offset folding", "symbol address loading", "duplicated fragment merging", "induction variable merging", "parameter sinking", "loop unrolling", "if-conversion", "parameter rematerialization", "schedule", "lowering", "budget", "place", "coalesce", "order, assign, spill", "spill slots", "measure"),
                 of(events, StageStarted.class).stream().map(StageStarted::stage).toList());
         BudgetChosen budget = of(events, BudgetChosen.class).get(0);
         assertEquals(24, budget.budget());
