@@ -109,6 +109,11 @@ final class ClassAllocationDriver {
                 spilled[g] |= facts.constantBank(g);
             }
         }
+        if (knobs.getBool(KnobCatalogue.FOLD_LAUNCH_DIMENSIONS)) {
+            for (int g : members) {
+                spilled[g] |= facts.launchDimension(g);
+            }
+        }
         // NOSPILL.
         UnitSet units = units(cx, members, spilled, cost);
         if (countSpilled(spilled, members) == spilledBeforeFolding) {

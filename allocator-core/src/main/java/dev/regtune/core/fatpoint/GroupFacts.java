@@ -29,10 +29,11 @@ public final class GroupFacts {
     private final boolean[] immediate;
     private final boolean[] parameter;
     private final boolean[] constantBank;
+    private final boolean[] launchDimension;
 
     private GroupFacts(int[] occOff, int[] occPoint, double[] frequencyUses, boolean[] constrained, int[] flags,
             int[] fixedSlot, int[][] excluded, int[] liveLength, boolean[] rematerializable, boolean[] immediate,
-            boolean[] parameter, boolean[] constantBank) {
+            boolean[] parameter, boolean[] constantBank, boolean[] launchDimension) {
         this.occOff = occOff;
         this.occPoint = occPoint;
         this.frequencyUses = frequencyUses;
@@ -45,6 +46,7 @@ public final class GroupFacts {
         this.immediate = immediate;
         this.parameter = parameter;
         this.constantBank = constantBank;
+        this.launchDimension = launchDimension;
     }
 
     public static GroupFacts build(KernelFunction fn, ValueGroups groups, BlockFrequency freq) {
@@ -130,6 +132,7 @@ public final class GroupFacts {
         boolean[] imm = new boolean[g];
         boolean[] param = new boolean[g];
         boolean[] bank = new boolean[g];
+        boolean[] dims = new boolean[g];
         boolean[] blocked = new boolean[g];
         for (int i = 0; i < fn.instrCount(); i++) {
             InstrKind kind = fn.instrKind(i);
@@ -145,6 +148,7 @@ public final class GroupFacts {
                     param[gr] |= kind == InstrKind.LOAD_PARAM;
                     // A constant read an access uses as its address (a module-scope variable's) needs a register.
                     bank[gr] |= kind == InstrKind.LOAD_CONST && (fn.vregFlags(fn.def(i, k)) & VregFlags.ADDRESS) == 0;
+                    dims[gr] |= kind == InstrKind.MOVE && fn.instrHas(i, InstrFlags.READS_CONSTANT_BANK_SPECIAL);
                 } else {
                     blocked[gr] = true;
                 }
@@ -155,9 +159,10 @@ public final class GroupFacts {
             imm[k] &= remat[k];
             param[k] &= remat[k];
             bank[k] &= remat[k];
+            dims[k] &= remat[k];
         }
         return new GroupFacts(newOff, Arrays.copyOf(pts, w), fu, constrained, flags, fixed, excluded, liveLength,
-                remat, imm, param, bank);
+                remat, imm, param, bank, dims);
     }
 
     public int occurrenceCount(int g) {
@@ -235,6 +240,14 @@ public final class GroupFacts {
      */
     public boolean constantBank(int g) {
         return constantBank[g];
+    }
+
+    /**
+     * Whether every def of group {@code g} reads a launch dimension ({@code mov %r, %ntid.x},
+     * {@code %nctaid}), which SASS reads from the constant bank as an operand where it is used.
+     */
+    public boolean launchDimension(int g) {
+        return launchDimension[g];
     }
 
     /** Number of program points the group is live at. */

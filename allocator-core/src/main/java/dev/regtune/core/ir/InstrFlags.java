@@ -63,6 +63,13 @@ public final class InstrFlags {
      * values as an unguarded instruction's do: no read can see what the guard would have kept.
      */
     public static final int GUARD_SCOPED_DEFS = 0x4000;
+    /**
+     * Reads a special register that SASS reads from the constant bank ({@code %ntid}, {@code
+     * %nctaid}: {@code c[0x0][0x0]} to {@code c[0x0][0x14]}), as an operand of the instruction using
+     * it ({@code IMAD R0, R0, c[0x0][0x0], R3}) rather than through an {@code S2R} into a register.
+     * Set by the front end with {@link #READS_UNIFORM_SPECIAL}.
+     */
+    public static final int READS_CONSTANT_BANK_SPECIAL = 0x8000;
 
     /** Whether an instruction with {@code flags} ends the old values of the registers it defines. */
     public static boolean killsDefs(int flags) {

@@ -484,6 +484,12 @@ public final class KnobCatalogue {
                     + "every other block the read dominates; 'off': none. 'loops' by default: no fold of the repository "
                     + "cross-validation chose 'off' (runs/cv11).");
 
+    public static final KnobDef FOLD_LAUNCH_DIMENSIONS = bool(-1, "RegTuneFoldLaunchDimensions", false, true,
+            KnobEffect.MODELLED, "Treat a read of a launch dimension (mov %r, %ntid.x; %nctaid) as folded into the "
+                    + "instructions that use it, as SASS reads them from the constant bank (c[0x0][0x0] to "
+                    + "c[0x0][0x14]) as an operand (IMAD R0, R0, c[0x0][0x0], R3) where PTX reads them into a "
+                    + "register; like RegTuneFoldConstantBank, it holds a register only at each use.");
+
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 

@@ -1446,8 +1446,11 @@ final class FunctionBodyParser {
         if (id < 0 || names.special[id] == NameTable.NOT_SPECIAL) {
             return false;
         }
-        specialFlags |= names.special[id] == NameTable.SPECIAL_UNIFORM
-                ? InstrFlags.READS_UNIFORM_SPECIAL : InstrFlags.READS_DIVERGENT_SPECIAL;
+        byte kind = names.special[id];
+        specialFlags |= kind == NameTable.SPECIAL_CONSTANT_BANK
+                ? InstrFlags.READS_UNIFORM_SPECIAL | InstrFlags.READS_CONSTANT_BANK_SPECIAL
+                : kind == NameTable.SPECIAL_UNIFORM ? InstrFlags.READS_UNIFORM_SPECIAL
+                : InstrFlags.READS_DIVERGENT_SPECIAL;
         return true;
     }
 

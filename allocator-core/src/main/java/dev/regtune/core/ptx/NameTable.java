@@ -17,6 +17,8 @@ final class NameTable {
     static final byte NOT_SPECIAL = 0;
     static final byte SPECIAL_UNIFORM = 1;
     static final byte SPECIAL_DIVERGENT = 2;
+    /** Uniform, and read from the constant bank in SASS ({@link PtxSpecialRegisters#isInConstantBank}). */
+    static final byte SPECIAL_CONSTANT_BANK = 3;
 
     private String[] names;
     /** Per entry its chars, compared with a token's range in one {@link Arrays#equals} call. */
@@ -119,7 +121,8 @@ final class NameTable {
             t.type[t.intern(ty.spelling)] = ty;
         }
         for (String s : PtxSpecialRegisters.names()) {
-            t.special[t.intern(s)] = PtxSpecialRegisters.isUniform(s) ? SPECIAL_UNIFORM : SPECIAL_DIVERGENT;
+            t.special[t.intern(s)] = PtxSpecialRegisters.isInConstantBank(s) ? SPECIAL_CONSTANT_BANK
+                    : PtxSpecialRegisters.isUniform(s) ? SPECIAL_UNIFORM : SPECIAL_DIVERGENT;
         }
         // Every parse starts with a copy of the template: keep it small (a file's own words grow it).
         NameTable tight = new NameTable(Integer.highestOneBit(t.size) * 2);

@@ -71,6 +71,14 @@ public final class PtxSpecialRegisters {
      * Whether the special register {@code name} is warp-uniform for the whole launch (see the class
      * comment); false for divergent ones and for names that are not special registers.
      */
+    /**
+     * Whether {@code name} is a launch dimension that SASS reads from the constant bank
+     * ({@code %ntid}, {@code %nctaid} and their components) rather than with {@code S2R}.
+     */
+    public static boolean isInConstantBank(String name) {
+        return name.startsWith("%ntid") || name.startsWith("%nctaid");
+    }
+
     public static boolean isUniform(String name) {
         return Boolean.TRUE.equals(UNIFORM_BY_NAME.get(name));
     }

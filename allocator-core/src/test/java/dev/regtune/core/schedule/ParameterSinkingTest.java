@@ -66,8 +66,11 @@ class ParameterSinkingTest {
 
     @Test
     void withTheStackPointerAndImadWideTheModelUsesWhatPtxasUses() throws Exception {
+        // Launch dimensions held in a register, as before RegTuneFoldLaunchDimensions. Here ptxas's SASS
+        // does read %ntid.x into R9 (LDC), since the IMAD's other operand, %ctaid.x, is in UR4 and an
+        // instruction takes one constant-bank or uniform operand; folded, the model gets 10.
         Knobs sassFacts = Knobs.defaults().with(KnobCatalogue.STACK_POINTER_SLOT, 1)
-                .with(KnobCatalogue.FUSE_WIDE_MULTIPLY_ADD, 1);
+                .with(KnobCatalogue.FUSE_WIDE_MULTIPLY_ADD, 1).with(KnobCatalogue.FOLD_LAUNCH_DIMENSIONS, 0);
         assertEquals(12, allocate(sassFacts).registers(), "ptxas: Used 12 registers");
         assertEquals(14, allocate(sassFacts.with(KnobCatalogue.SINK_PARAMETER_LOADS, 0)).registers(),
                 "the pointers held across the index computation");

@@ -34,7 +34,7 @@ class CalibrationTest {
     private List<Candidate> candidates() throws Exception {
         Path spec = dir.resolve("space.json");
         Files.writeString(spec, "{\"name\": \"t\", \"knobs\": [{\"knob\": \"RegTuneReservedRegisters\", "
-                + "\"values\": [2, 3, 4, 5]}, {\"knob\": \"RegTuneUniformRegisterLimit\", \"values\": [8, 12]}]}");
+                + "\"values\": [2, 3, 4, 5]}, {\"knob\": \"RegTuneUniformRegisterLimit\", \"values\": [8, 32]}]}");
         KnobSpace space = SpaceSpecReader.read(spec);
         return Candidates.draw(space, Knobs.defaults(), "sobol", 8, 0);
     }

@@ -15,6 +15,7 @@ import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.KnobDef;
+import dev.regtune.core.knobs.KnobType;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParser;
 import java.io.IOException;
@@ -70,7 +71,9 @@ class SpaceFamilyConditionsTest {
         if (spec.has("min")) {
             candidates.add(spec.get("min").asText());
         }
-        if (candidates.isEmpty()) {
+        if (candidates.isEmpty() && d.type() == KnobType.CHOICE) {
+            candidates.addAll(d.choices()); // a choice knob with no domain: every choice
+        } else if (candidates.isEmpty()) {
             candidates.add(dflt != 0 ? "false" : "true"); // a boolean knob with no domain: both values
         }
         for (String c : candidates) {
