@@ -234,7 +234,31 @@ final class InterferenceGraph {
         long[][] ofWidth = dense && wasEmpty ? widthMasks(words) : null;
         int[] weighted = ofWidth != null ? new int[nodes] : null;
         int[] degree = new int[nodes];
-        if (dense) {
+        // The common case, widths 1, 2 and 4 only: one pass over a row counts its neighbours of
+        // each width.
+        long[] pairMask = ofWidth != null && ofWidth.length > 1 ? ofWidth[1] : null;
+        long[] quadMask = ofWidth != null && ofWidth.length > 2 ? ofWidth[2] : null;
+        if (weighted != null && ofWidth != null && ofWidth.length <= 3) {
+            long[] pairs2 = pairMask != null ? pairMask : new long[words];
+            long[] quads = quadMask != null ? quadMask : new long[words];
+            for (int n = 0; n < nodes; n++) {
+                int d = 0;
+                int c2 = 0;
+                int c4 = 0;
+                int base = n * words;
+                for (int w = 0; w < words; w++) {
+                    long v = matrix[base + w];
+                    if (v != 0) {
+                        d += Long.bitCount(v);
+                        c2 += Long.bitCount(v & pairs2[w]);
+                        c4 += Long.bitCount(v & quads[w]);
+                    }
+                }
+                degree[n] = d;
+                int wn = width[n];
+                weighted[n] = wn == 1 ? d + c2 + 3 * c4 : wn == 2 ? d + c4 : d;
+            }
+        } else if (dense) {
             for (int n = 0; n < nodes; n++) {
                 int d = 0;
                 int base = n * words;
@@ -343,29 +367,44 @@ final class InterferenceGraph {
         }
         long[] a = new long[64];
         long[] b = new long[64];
+        long[] t = new long[64];
         for (int bi = 0; bi < words; bi++) {
             for (int bj = bi; bj < words; bj++) {
-                boolean any = readBlock(matrix, words, bi, bj, a) | readBlock(matrix, words, bj, bi, b);
-                if (!any) {
-                    continue;
-                }
-                long[] at = a.clone();
-                transpose64(at);
+                boolean anyA = readBlock(matrix, words, bi, bj, a);
                 if (bi == bj) {
-                    for (int r = 0; r < 64; r++) {
-                        a[r] = (a[r] | at[r]) & ~(1L << r);
+                    if (anyA) {
+                        System.arraycopy(a, 0, t, 0, 64);
+                        transpose64(t);
+                        for (int r = 0; r < 64; r++) {
+                            a[r] = (a[r] | t[r]) & ~(1L << r);
+                        }
+                        writeBlock(matrix, words, bi, bi, a);
                     }
-                    writeBlock(matrix, words, bi, bi, a);
                     continue;
                 }
-                long[] bt = b.clone();
-                transpose64(bt);
-                for (int r = 0; r < 64; r++) {
-                    a[r] |= bt[r];
-                    b[r] |= at[r];
+                boolean anyB = readBlock(matrix, words, bj, bi, b);
+                // Node numbers follow the values' order in the code, so most overlaps sit in the
+                // later node's row and one of the two blocks is often empty: it is then the other's
+                // transpose and needs no transpose of its own.
+                if (anyB) {
+                    System.arraycopy(b, 0, t, 0, 64);
+                    transpose64(t);
+                    if (anyA) {
+                        for (int r = 0; r < 64; r++) {
+                            t[r] |= a[r];
+                        }
+                    }
+                    writeBlock(matrix, words, bi, bj, t);
                 }
-                writeBlock(matrix, words, bi, bj, a);
-                writeBlock(matrix, words, bj, bi, b);
+                if (anyA) {
+                    transpose64(a);
+                    if (anyB) {
+                        for (int r = 0; r < 64; r++) {
+                            a[r] |= b[r];
+                        }
+                    }
+                    writeBlock(matrix, words, bj, bi, a);
+                }
             }
         }
         return matrix;

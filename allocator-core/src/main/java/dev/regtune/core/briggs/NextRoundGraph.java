@@ -136,7 +136,15 @@ final class NextRoundGraph {
         if (count == 0 || extra == null) {
             return kept == mapped.length ? mapped : Arrays.copyOf(mapped, kept);
         }
-        Arrays.sort(extra, 0, count);
+        // A surviving node meets the new temporaries in the order of their points, which is their
+        // order as nodes (numbered by operand): only a new temporary's own list needs the sort.
+        boolean ascending = true;
+        for (int k = 1; k < count && ascending; k++) {
+            ascending = extra[k - 1] < extra[k];
+        }
+        if (!ascending) {
+            Arrays.sort(extra, 0, count);
+        }
         int[] out = new int[kept + count];
         int i = 0;
         int j = 0;
