@@ -272,6 +272,20 @@ final class ClassColouring {
             int[] row = live.has(x) ? live.pool : adj[x];
             int from = live.has(x) ? live.from(x) : 0;
             int to = live.has(x) ? live.to(x) : row.length;
+            if (wx == 1 && !xEffLow) {
+                // The common case on a dense graph, a potential spill of one slot: the loop that
+                // does most of simplify's work, kept to two reads and a write per neighbour.
+                for (int k = from; k < to; k++) {
+                    int m = row[k];
+                    int d = deg[m] - 1;
+                    deg[m] = d;
+                    if (d <= trigger[m]) {
+                        lowTop = reached(m, d, factor, inGraph, deg, trigger, effLow, queuedLow, lowEff, low, lowTop,
+                                briggs, live);
+                    }
+                }
+                continue;
+            }
             for (int k = from; k < to; k++) {
                 int m = row[k];
                 int d = deg[m] - (wx == 1 ? 1 : wx > width[m] ? wx / width[m] : 1);
@@ -280,29 +294,42 @@ final class ClassColouring {
                     lowEff[m]--;
                 }
                 if (d <= trigger[m]) {
-                    int th = thresholds[m];
-                    if (!queuedLow[m] && d < th) {
-                        queuedLow[m] = true;
-                        low[lowTop++] = m;
-                    }
-                    if (!effLow[m] && d * factor < th) {
-                        effLow[m] = true;
-                        live.open(m);
-                        for (int w : adj[m]) {
-                            if (inGraph[w]) {
-                                live.add(w);
-                                if (++lowEff[w] == thresholds[w]) {
-                                    briggs.add(w);
-                                }
-                            }
-                        }
-                        live.close(m);
-                    }
-                    trigger[m] = trigger(queuedLow[m], effLow[m], th, factor, d);
+                    lowTop = reached(m, d, factor, inGraph, deg, trigger, effLow, queuedLow, lowEff, low, lowTop, briggs,
+                            live);
                 }
             }
         }
         selectAll(stack, top);
+    }
+
+    /**
+     * Node {@code m}'s degree fell to its trigger ({@code d}): queues it as of low degree, or
+     * marks it of low effective degree and counts it for its neighbours (keeping them as its live
+     * row), as its tests say, and sets its next trigger. Returns the new top of {@code low}.
+     */
+    private int reached(int m, int d, double factor, boolean[] inGraph, int[] deg, int[] trigger, boolean[] effLow,
+            boolean[] queuedLow, int[] lowEff, int[] low, int lowTop, NodeHeap briggs, LiveRows live) {
+        int top = lowTop;
+        int th = thresholds[m];
+        if (!queuedLow[m] && d < th) {
+            queuedLow[m] = true;
+            low[top++] = m;
+        }
+        if (!effLow[m] && d * factor < th) {
+            effLow[m] = true;
+            live.open(m);
+            for (int w : adj[m]) {
+                if (inGraph[w]) {
+                    live.add(w);
+                    if (++lowEff[w] == thresholds[w]) {
+                        briggs.add(w);
+                    }
+                }
+            }
+            live.close(m);
+        }
+        trigger[m] = trigger(queuedLow[m], effLow[m], th, factor, d);
+        return top;
     }
 
     /**
