@@ -299,7 +299,7 @@ final class ClassColouring {
                 }
             }
         }
-        selectAll(stack, top);
+        selectAll(stack, top, live);
     }
 
     /**
@@ -479,9 +479,11 @@ final class ClassColouring {
     /**
      * Select over the whole stack, top first. Each coloured node's slots are kept as one int, the
      * bits it takes within its word and the word ({@link #taken}), so that a neighbour costs one
-     * read of one array; the positions found are those of {@link #select}.
+     * read of one array; the positions found are those of {@link #select}. A node with a live row
+     * ({@link LiveRows}) reads only that: its neighbours removed after it, the only ones coloured
+     * before it, were in the graph when the row was taken.
      */
-    private void selectAll(int[] stack, int top) {
+    private void selectAll(int[] stack, int top, LiveRows live) {
         int n = graph.nodeCount();
         long[] used = new long[(colours + 63) >>> 6];
         int[] taken = new int[n];
@@ -501,8 +503,13 @@ final class ClassColouring {
         while (top > 0) {
             int x = stack[--top];
             Arrays.fill(used, 0L);
-            for (int m : adj[x]) {
-                int t = taken[m];
+            // The neighbours coloured by now are those simplify removed after x, all in the graph
+            // when x went: a node with a live row finds them there (a handful, not hundreds).
+            int[] row = live.has(x) ? live.pool : adj[x];
+            int from = live.has(x) ? live.from(x) : 0;
+            int to = live.has(x) ? live.to(x) : row.length;
+            for (int k = from; k < to; k++) {
+                int t = taken[row[k]];
                 if (t >= 0) {
                     used[t >>> 14] |= (long) (t & 0xF) << ((t >>> 8) & 0x3F);
                 }
