@@ -275,14 +275,10 @@ final class ClassColouring {
             if (wx == 1 && !xEffLow) {
                 // The common case on a dense graph, a potential spill of one slot: the loop that
                 // does most of simplify's work, kept to two reads and a write per neighbour.
-                for (int k = from; k < to; k++) {
+                for (int k = lowerEach(row, from, to, deg, trigger); k < to; k = lowerEach(row, k + 1, to, deg, trigger)) {
                     int m = row[k];
-                    int d = deg[m] - 1;
-                    deg[m] = d;
-                    if (d <= trigger[m]) {
-                        lowTop = reached(m, d, factor, inGraph, deg, trigger, effLow, queuedLow, lowEff, low, lowTop,
-                                briggs, live);
-                    }
+                    lowTop = reached(m, deg[m], factor, inGraph, deg, trigger, effLow, queuedLow, lowEff, low, lowTop,
+                            briggs, live);
                 }
                 continue;
             }
@@ -300,6 +296,23 @@ final class ClassColouring {
             }
         }
         selectAll(stack, top, live);
+    }
+
+    /**
+     * Lowers by one the degree of the nodes {@code row[from .. to)} until one reaches its trigger;
+     * returns that node's index in {@code row}, or {@code to}. A method of its own so that the JIT
+     * compiles this loop, simplify's hottest, apart from simplify's many locals.
+     */
+    private static int lowerEach(int[] row, int from, int to, int[] deg, int[] trigger) {
+        for (int k = from; k < to; k++) {
+            int m = row[k];
+            int d = deg[m] - 1;
+            deg[m] = d;
+            if (d <= trigger[m]) {
+                return k;
+            }
+        }
+        return to;
     }
 
     /**
