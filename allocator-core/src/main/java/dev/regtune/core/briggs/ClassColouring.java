@@ -210,7 +210,7 @@ final class ClassColouring {
                         live.add(x);
                     }
                 }
-                live.close(m);
+                live.close(m, adj[m].length);
             }
         }
         for (int x = 0; x < n; x++) {
@@ -339,7 +339,7 @@ final class ClassColouring {
                     }
                 }
             }
-            live.close(m);
+            live.close(m, adj[m].length);
         }
         trigger[m] = trigger(queuedLow[m], effLow[m], th, factor, d);
         return top;
@@ -414,7 +414,17 @@ final class ClassColouring {
             pool[size++] = m;
         }
 
-        void close(int x) {
+        /**
+         * Ends {@code x}'s row, or drops it when it saves little over the node's row in the graph
+         * ({@code rowLength}, on a sparse graph about the same): the pool then holds a fraction
+         * of the edges at most.
+         */
+        void close(int x, int rowLength) {
+            if (4 * (size - start[x]) > rowLength) {
+                size = start[x];
+                start[x] = -1;
+                return;
+            }
             end[x] = size;
         }
     }
