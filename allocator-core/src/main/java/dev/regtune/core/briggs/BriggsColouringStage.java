@@ -64,18 +64,19 @@ final class BriggsColouringStage implements Stage<BriggsState> {
                 }
                 ClassNodes nodes = ClassNodes.build(fn, s.analyses().liveRanges(), classOf, c.id(), spilled);
                 InterferenceGraph graph = previous == null ? BriggsAllocator.graphOf(nodes)
-                        : NextRoundGraph.of(previous.nodes(), previous.rows(), nodes);
+                        : NextRoundGraph.of(previous.nodes(), previous.rows(), previous.degrees(), nodes);
                 int[][] rows = new int[nodes.count][];
                 for (int x = 0; x < nodes.count; x++) {
                     rows[x] = graph.neighbours(x);
                 }
+                int[] degrees = graph.weightedDegrees();
                 boolean[] removedBefore = removed.clone();
                 ClassColouring colouring = BriggsAllocator.colourClass(fn, nodes, graph, params, colours, vregCost,
                         removed);
                 s.coloured(c, nodes, colouring);
                 int before = count(spilled);
                 BriggsAllocator.Spills outcome = BriggsAllocator.spillsOf(nodes, colouring, vregCost, spilled);
-                last[c.id()] = new ClassRound(nodes, rows, colouring, newlySet(removedBefore, removed),
+                last[c.id()] = new ClassRound(nodes, rows, degrees, colouring, newlySet(removedBefore, removed),
                         outcome == BriggsAllocator.Spills.MORE);
                 if (s.explaining()) {
                     s.report(new AllocationEvent.BriggsRound(round, c, nodes.count, colours, count(spilled) - before,
@@ -100,11 +101,12 @@ final class BriggsColouringStage implements Stage<BriggsState> {
     }
 
     /**
-     * What a class's last colouring left for the next round: its nodes, its graph's rows as built
-     * (before coalescing merged them; rows are never written once built, so they are shared), its
+     * What a class's last colouring left for the next round: its nodes, its graph's rows and
+     * weighted degrees as built (before coalescing merged them; rows are never written once
+     * built, so they are shared), its
      * colouring, the copies its coalescing removed, and whether it spilled more values.
      */
-    private record ClassRound(ClassNodes nodes, int[][] rows, ClassColouring colouring, int[] mergedCopies,
+    private record ClassRound(ClassNodes nodes, int[][] rows, int[] degrees, ClassColouring colouring, int[] mergedCopies,
             boolean spilledMore) {
     }
 

@@ -164,7 +164,7 @@ final class ClassColouring {
      * (unless it is a spill temporary, which cannot be spilled again).
      *
      * <p>Work is linear in the edges, plus a logarithm per spill-candidate queue operation: the
-     * queues hold ints and longs in arrays ({@link NodeHeap}, {@link CandidateTree}) and the
+     * queues hold ints and longs in arrays ({@link NodeHeap}, {@link SpillCandidates}) and the
      * thresholds and widths are read from arrays, since a dense graph of a large kernel has
      * millions of adjacency entries.
      *
@@ -180,6 +180,11 @@ final class ClassColouring {
         boolean[] queuedLow = new boolean[n];
         int[] width = new int[n];
         int[] low = new int[n];
+        // Per node in the graph: the highest degree at which it becomes of low degree or of low
+        // effective degree (whichever comes first and has not happened), so that lowering a
+        // degree tests one number; Integer.MIN_VALUE once neither can happen or the node is removed.
+        int[] trigger = new int[n];
+        Arrays.fill(trigger, Integer.MIN_VALUE);
         int lowTop = 0;
         NodeHeap briggs = new NodeHeap(n);
         int remaining = 0;
@@ -193,13 +198,19 @@ final class ClassColouring {
         }
         // Counted from the side of the nodes of low effective degree, whose rows are short
         // (adjacency is symmetric), rather than over every row of a dense graph.
+        // The same walk keeps each such node's neighbours still in the graph (at most its degree,
+        // a handful where adj holds hundreds): the node's removal walks these instead (see below).
+        LiveRows live = new LiveRows(n);
         for (int m = 0; m < n; m++) {
             if (inGraph[m] && effLow[m]) {
+                live.open(m);
                 for (int x : adj[m]) {
                     if (inGraph[x]) {
                         lowEff[x]++;
+                        live.add(x);
                     }
                 }
+                live.close(m, adj[m].length);
             }
         }
         for (int x = 0; x < n; x++) {
@@ -213,13 +224,11 @@ final class ClassColouring {
             if (lowEff[x] >= thresholds[x]) {
                 briggs.add(x);
             }
+            trigger[x] = trigger(queuedLow[x], effLow[x], thresholds[x], factor, deg[x]);
         }
-        // Seed 002's select_spill_candidate: the lowest cost over degree first (then the lowest
-        // index), kept in a queue rather than rescanned. A node's degree
-        // only falls, so its ratio only rises: an entry holds a lower bound of its node's ratio,
-        // and a stale one is re-queued with the current ratio when it comes up.
-        // Built when simplify first needs a potential spill, over the nodes still in the graph then.
-        CandidateTree candidates = null;
+        // Seed 002's select_spill_candidate, built when simplify first needs a potential spill,
+        // over the nodes still in the graph then; it reads inGraph and deg as they change.
+        SpillCandidates candidates = null;
         int[] stack = new int[remaining];
         int top = 0;
         while (remaining > 0) {
@@ -239,23 +248,12 @@ final class ClassColouring {
                     t = Tier.BRIGGS;
                 }
             }
-            if (x < 0 && candidates == null) {
-                candidates = CandidateTree.of(inGraph, cost, deg);
-            }
-            while (x < 0 && candidates != null) {
-                int y = candidates.minNode();
-                if (!inGraph[y]) {
-                    candidates.poll();
-                    continue;
+            if (x < 0) {
+                if (candidates == null) {
+                    candidates = SpillCandidates.of(inGraph, cost, deg);
                 }
-                long key = ratioKey(cost[y] / Math.max(deg[y], 1));
-                if (candidates.minKey() == key) {
-                    candidates.poll();
-                    x = y;
-                    t = Tier.POTENTIAL_SPILL;
-                } else {
-                    candidates.replaceMin(key);
-                }
+                x = candidates.poll();
+                t = Tier.POTENTIAL_SPILL;
             }
             tier[x] = t;
             inGraph[x] = false;
@@ -265,44 +263,170 @@ final class ClassColouring {
             }
             int wx = width[x];
             boolean xEffLow = effLow[x];
-            for (int m : adj[x]) {
-                if (!inGraph[m]) {
-                    continue;
+            trigger[x] = Integer.MIN_VALUE;
+            // Every neighbour, removed or not, loses x's weight: a removed node's degree and
+            // count are read no more, and its trigger never fires, so the loop needs no branch
+            // on inGraph. Nothing else is read unless the degree reaches the trigger.
+            // A node of low effective degree walks the neighbours it had in the graph when it
+            // became one, ascending like adj (a superset of those it has now).
+            int[] row = live.has(x) ? live.pool : adj[x];
+            int from = live.has(x) ? live.from(x) : 0;
+            int to = live.has(x) ? live.to(x) : row.length;
+            if (wx == 1 && !xEffLow) {
+                // The common case on a dense graph, a potential spill of one slot: the loop that
+                // does most of simplify's work, kept to two reads and a write per neighbour.
+                for (int k = lowerEach(row, from, to, deg, trigger); k < to; k = lowerEach(row, k + 1, to, deg, trigger)) {
+                    int m = row[k];
+                    lowTop = reached(m, deg[m], factor, inGraph, deg, trigger, effLow, queuedLow, lowEff, low, lowTop,
+                            briggs, live);
                 }
-                int wm = width[m];
-                int d = deg[m] - (wx > wm ? wx / wm : 1);
+                continue;
+            }
+            for (int k = from; k < to; k++) {
+                int m = row[k];
+                int d = deg[m] - (wx == 1 ? 1 : wx > width[m] ? wx / width[m] : 1);
                 deg[m] = d;
                 if (xEffLow) {
                     lowEff[m]--;
                 }
-                int th = thresholds[m];
-                if (!queuedLow[m] && d < th) {
-                    queuedLow[m] = true;
-                    low[lowTop++] = m;
-                }
-                if (!effLow[m] && d * factor < th) {
-                    effLow[m] = true;
-                    for (int w : adj[m]) {
-                        if (inGraph[w] && ++lowEff[w] == thresholds[w]) {
-                            briggs.add(w);
-                        }
-                    }
+                if (d <= trigger[m]) {
+                    lowTop = reached(m, d, factor, inGraph, deg, trigger, effLow, queuedLow, lowEff, low, lowTop, briggs,
+                            live);
                 }
             }
         }
-        long[] used = new long[(colours + 63) >>> 6];
-        while (top > 0) {
-            select(stack[--top], used);
-        }
+        selectAll(stack, top, live);
     }
 
     /**
-     * A long whose signed order is the order of {@link Double#compare} on doubles (negative ones,
-     * -0.0 and NaN included), and equal for equal ratios.
+     * Lowers by one the degree of the nodes {@code row[from .. to)} until one reaches its trigger;
+     * returns that node's index in {@code row}, or {@code to}. A method of its own so that the JIT
+     * compiles this loop, simplify's hottest, apart from simplify's many locals.
      */
-    static long ratioKey(double ratio) {
-        long bits = Double.doubleToLongBits(ratio);
-        return bits ^ ((bits >> 63) & Long.MAX_VALUE);
+    private static int lowerEach(int[] row, int from, int to, int[] deg, int[] trigger) {
+        for (int k = from; k < to; k++) {
+            int m = row[k];
+            int d = deg[m] - 1;
+            deg[m] = d;
+            if (d <= trigger[m]) {
+                return k;
+            }
+        }
+        return to;
+    }
+
+    /**
+     * Node {@code m}'s degree fell to its trigger ({@code d}): queues it as of low degree, or
+     * marks it of low effective degree and counts it for its neighbours (keeping them as its live
+     * row), as its tests say, and sets its next trigger. Returns the new top of {@code low}.
+     */
+    private int reached(int m, int d, double factor, boolean[] inGraph, int[] deg, int[] trigger, boolean[] effLow,
+            boolean[] queuedLow, int[] lowEff, int[] low, int lowTop, NodeHeap briggs, LiveRows live) {
+        int top = lowTop;
+        int th = thresholds[m];
+        if (!queuedLow[m] && d < th) {
+            queuedLow[m] = true;
+            low[top++] = m;
+        }
+        if (!effLow[m] && d * factor < th) {
+            effLow[m] = true;
+            live.open(m);
+            for (int w : adj[m]) {
+                if (inGraph[w]) {
+                    live.add(w);
+                    if (++lowEff[w] == thresholds[w]) {
+                        briggs.add(w);
+                    }
+                }
+            }
+            live.close(m, adj[m].length);
+        }
+        trigger[m] = trigger(queuedLow[m], effLow[m], th, factor, d);
+        return top;
+    }
+
+    /**
+     * The highest degree {@code d <= degree} at which a node not yet {@code queuedLow} has {@code d
+     * < threshold}, or one not yet {@code effLow} has {@code d * factor < threshold}; {@link
+     * Integer#MIN_VALUE} when neither can happen. Both tests are monotone in {@code d} for a
+     * positive factor; for any other factor every degree is a trigger (the tests then run on every
+     * change, as they are written).
+     */
+    static int trigger(boolean queuedLow, boolean effLow, int threshold, double factor, int degree) {
+        int level = queuedLow ? Integer.MIN_VALUE : Math.min(degree, threshold - 1);
+        if (!effLow) {
+            if (!(factor > 0)) {
+                return Integer.MAX_VALUE;
+            }
+            // The largest d with d * factor < threshold, found near threshold / factor and then
+            // settled with the very test simplify runs.
+            long d = Math.min(degree, (long) Math.ceil(threshold / factor));
+            while (d >= 0 && !(d * factor < threshold)) {
+                d--;
+            }
+            while (d < degree && (d + 1) * factor < threshold) {
+                d++;
+            }
+            level = Math.max(level, (int) d);
+        }
+        return level;
+    }
+
+    /**
+     * Per node of low effective degree, its neighbours still in the graph when it became one, in
+     * the order of its row: a region of one pool. A node's degree is then below its threshold over
+     * the factor, so its region is short where its row of the graph holds hundreds of removed
+     * nodes on a dense graph.
+     */
+    private static final class LiveRows {
+        int[] pool;
+        private int size;
+        private final int[] start;
+        private final int[] end;
+
+        LiveRows(int n) {
+            pool = new int[Math.max(16, n)];
+            start = new int[n];
+            end = new int[n];
+            Arrays.fill(start, -1);
+        }
+
+        boolean has(int x) {
+            return start[x] >= 0;
+        }
+
+        int from(int x) {
+            return start[x];
+        }
+
+        int to(int x) {
+            return end[x];
+        }
+
+        void open(int x) {
+            start[x] = size;
+        }
+
+        void add(int m) {
+            if (size == pool.length) {
+                pool = Arrays.copyOf(pool, size * 2);
+            }
+            pool[size++] = m;
+        }
+
+        /**
+         * Ends {@code x}'s row, or drops it when it saves little over the node's row in the graph
+         * ({@code rowLength}, on a sparse graph about the same): the pool then holds a fraction
+         * of the edges at most.
+         */
+        void close(int x, int rowLength) {
+            if (4 * (size - start[x]) > rowLength) {
+                size = start[x];
+                start[x] = -1;
+                return;
+            }
+            end[x] = size;
+        }
     }
 
     /** A min-heap of node indices (repeats allowed): simplify's queue of Briggs-criterion nodes. */
@@ -356,105 +480,6 @@ final class ClassColouring {
     }
 
     /**
-     * Simplify's spill candidates: a tournament tree over the nodes still in the graph when the
-     * first potential spill is needed, each leaf a node's {@code (cost / max(degree, 1), node)} entry, each inner position the least entry below it, ordered
-     * by ratio ({@link Double#compare}) and then by node. A ratio is kept as a long that orders as
-     * {@link Double#compare} does ({@link #ratioKey}). Re-keying or removing the least entry
-     * replays the matches on its path to the root, one comparison a level: about half the work of
-     * a binary heap's sift, which re-keys the least entry tens of thousands of times on a large
-     * spilling kernel.
-     */
-    private static final class CandidateTree {
-        /** Per leaf its node, ascending: on equal keys the left entry has the smaller node. */
-        private final int[] nodeOfLeaf;
-        /** Per tree position the leaf winning there, or -1; leaves at {@code [size, 2 size)}. */
-        private final int[] winner;
-        /** Per tree position the winner's key ({@code Long.MAX_VALUE} where there is none). */
-        private final long[] key;
-        private final int size;
-
-        private CandidateTree(int[] nodeOfLeaf, long[] leafKey) {
-            this.nodeOfLeaf = nodeOfLeaf;
-            int s = 1;
-            while (s < nodeOfLeaf.length) {
-                s <<= 1;
-            }
-            size = s;
-            winner = new int[2 * s];
-            key = new long[2 * s];
-            Arrays.fill(winner, -1);
-            Arrays.fill(key, Long.MAX_VALUE);
-            for (int leaf = 0; leaf < nodeOfLeaf.length; leaf++) {
-                winner[s + leaf] = leaf;
-                key[s + leaf] = leafKey[leaf];
-            }
-            for (int at = s - 1; at >= 1; at--) {
-                play(at);
-            }
-        }
-
-        /** The nodes still in the graph, each keyed by its cost over its current degree. */
-        static CandidateTree of(boolean[] inGraph, double[] cost, int[] deg) {
-            int count = 0;
-            for (boolean in : inGraph) {
-                count += in ? 1 : 0;
-            }
-            int[] nodes = new int[count];
-            long[] keys = new long[count];
-            int k = 0;
-            for (int x = 0; x < inGraph.length; x++) {
-                if (inGraph[x]) {
-                    nodes[k] = x;
-                    keys[k++] = ratioKey(cost[x] / Math.max(deg[x], 1));
-                }
-            }
-            return new CandidateTree(nodes, keys);
-        }
-
-        /** The node of the least entry; the tree must not be empty. */
-        int minNode() {
-            return nodeOfLeaf[winner[1]];
-        }
-
-        /** The key of the least entry; the tree must not be empty. */
-        long minKey() {
-            return key[1];
-        }
-
-        /** Gives the least entry the larger key {@code k}. */
-        void replaceMin(long k) {
-            int at = size + winner[1];
-            key[at] = k;
-            replay(at);
-        }
-
-        /** Removes the least entry. */
-        void poll() {
-            int at = size + winner[1];
-            winner[at] = -1;
-            key[at] = Long.MAX_VALUE;
-            replay(at);
-        }
-
-        private void replay(int leaf) {
-            for (int at = leaf >>> 1; at >= 1; at >>>= 1) {
-                play(at);
-            }
-        }
-
-        /**
-         * The match at {@code at}: the lesser of its two children, the left one on equal keys (its
-         * node is the smaller; an empty child has the largest key and loses to any entry).
-         */
-        private void play(int at) {
-            int left = 2 * at;
-            int from = key[left] <= key[left + 1] && winner[left] >= 0 ? left : left + 1;
-            winner[at] = winner[from];
-            key[at] = key[from];
-        }
-    }
-
-    /**
      * Gives node {@code x} the lowest aligned position its coloured neighbours leave free, or none.
      * The slots the neighbours take are one bit each in {@code used} (a word per 64 colours), so a
      * free aligned run of 1, 2 or 4 slots is found a word at a time; runs never cross a word, since
@@ -466,15 +491,75 @@ final class ClassColouring {
             int s = slot[m];
             if (s >= 0) {
                 int w = graph.width(m);
-                if (w == 1) {
-                    used[s >>> 6] |= 1L << s;
-                } else {
-                    for (int k = 0; k < w && s + k < colours; k++) {
-                        used[(s + k) >>> 6] |= 1L << (s + k);
-                    }
+                for (int k = 0; k < w && s + k < colours; k++) {
+                    used[(s + k) >>> 6] |= 1L << (s + k);
                 }
             }
         }
+        place(x, used);
+    }
+
+    /**
+     * Select over the whole stack, top first. Each coloured node's slots are kept as one int, the
+     * bits it takes within its word and the word ({@link #taken}), so that a neighbour costs one
+     * read of one array; the positions found are those of {@link #select}. A node with a live row
+     * ({@link LiveRows}) reads only that: its neighbours removed after it, the only ones coloured
+     * before it, were in the graph when the row was taken.
+     */
+    private void selectAll(int[] stack, int top, LiveRows live) {
+        int n = graph.nodeCount();
+        long[] used = new long[(colours + 63) >>> 6];
+        int[] taken = new int[n];
+        int[] width = new int[n];
+        boolean simple = true;
+        for (int x = 0; x < n; x++) {
+            width[x] = graph.width(x);
+            simple &= width[x] == 1 || width[x] == 2 || width[x] == 4;
+        }
+        if (!simple) {
+            while (top > 0) {
+                select(stack[--top], used);
+            }
+            return;
+        }
+        Arrays.fill(taken, -1);
+        while (top > 0) {
+            int x = stack[--top];
+            Arrays.fill(used, 0L);
+            // The neighbours coloured by now are those simplify removed after x, all in the graph
+            // when x went: a node with a live row finds them there (a handful, not hundreds).
+            int[] row = live.has(x) ? live.pool : adj[x];
+            int from = live.has(x) ? live.from(x) : 0;
+            int to = live.has(x) ? live.to(x) : row.length;
+            for (int k = from; k < to; k++) {
+                int t = taken[row[k]];
+                if (t >= 0) {
+                    used[t >>> 14] |= (long) (t & 0xF) << ((t >>> 8) & 0x3F);
+                }
+            }
+            place(x, used);
+            int s = slot[x];
+            if (s >= 0) {
+                taken[x] = taken(s, width[x], colours);
+            }
+        }
+    }
+
+    /**
+     * A coloured node's slots as one int: the word of {@code used} they fall in (bits 14 and up),
+     * their position in it (bits 8 to 13) and the mask of the slots below {@code colours}, shifted
+     * down to bit 0 (bits 0 to 3; widths are 1, 2 or 4 and aligned, so they never cross a word).
+     */
+    static int taken(int slot, int width, int colours) {
+        int mask = 0;
+        for (int k = 0; k < width && slot + k < colours; k++) {
+            mask |= 1 << k;
+        }
+        return ((slot >>> 6) << 14) | ((slot & 63) << 8) | mask;
+    }
+
+    /** Gives node {@code x} the lowest aligned position free in {@code used}, or none. */
+    private void place(int x, long[] used) {
         int w = graph.width(x);
         if (w == 1 || w == 2 || w == 4) {
             for (int word = 0; word < used.length; word++) {

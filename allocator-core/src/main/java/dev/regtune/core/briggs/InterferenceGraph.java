@@ -198,36 +198,32 @@ final class InterferenceGraph {
         // back row by row, ascending), beyond in a hash set of pairs (linear in the edges).
         boolean dense = nodes <= denseNodes;
         int words = (nodes + 63) >>> 6;
-        long[] matrix = dense ? new long[Math.max(1, nodes * words)] : new long[0];
+        long[] matrix = dense ? sweepIntoMatrix(order, segStart, segEnd, segNode, words) : new long[0];
         PairSet pairs = new PairSet(dense ? 1 : 1024);
-        int[] active = new int[16];
-        int activeCount = 0;
-        for (long key : order) {
-            int seg = (int) key;
-            int start = segStart[seg];
-            int kept = 0;
-            for (int a = 0; a < activeCount; a++) {
-                int other = active[a];
-                if (segEnd[other] >= start) {
-                    active[kept++] = other;
-                    int x = segNode[seg];
-                    int y = segNode[other];
-                    if (x == y) {
-                        continue;
-                    }
-                    if (dense) {
-                        matrix[x * words + (y >>> 6)] |= 1L << y;
-                        matrix[y * words + (x >>> 6)] |= 1L << x;
-                    } else {
-                        pairs.add(Math.min(x, y), Math.max(x, y));
+        if (!dense) {
+            int[] active = new int[16];
+            int activeCount = 0;
+            for (long key : order) {
+                int seg = (int) key;
+                int start = segStart[seg];
+                int kept = 0;
+                for (int a = 0; a < activeCount; a++) {
+                    int other = active[a];
+                    if (segEnd[other] >= start) {
+                        active[kept++] = other;
+                        int x = segNode[seg];
+                        int y = segNode[other];
+                        if (x != y) {
+                            pairs.add(Math.min(x, y), Math.max(x, y));
+                        }
                     }
                 }
+                activeCount = kept;
+                if (activeCount == active.length) {
+                    active = Arrays.copyOf(active, activeCount * 2);
+                }
+                active[activeCount++] = seg;
             }
-            activeCount = kept;
-            if (activeCount == active.length) {
-                active = Arrays.copyOf(active, activeCount * 2);
-            }
-            active[activeCount++] = seg;
         }
         boolean wasEmpty = true;
         for (int n = 0; n < nodes && wasEmpty; n++) {
@@ -238,7 +234,31 @@ final class InterferenceGraph {
         long[][] ofWidth = dense && wasEmpty ? widthMasks(words) : null;
         int[] weighted = ofWidth != null ? new int[nodes] : null;
         int[] degree = new int[nodes];
-        if (dense) {
+        // The common case, widths 1, 2 and 4 only: one pass over a row counts its neighbours of
+        // each width.
+        long[] pairMask = ofWidth != null && ofWidth.length > 1 ? ofWidth[1] : null;
+        long[] quadMask = ofWidth != null && ofWidth.length > 2 ? ofWidth[2] : null;
+        if (weighted != null && ofWidth != null && ofWidth.length <= 3) {
+            long[] pairs2 = pairMask != null ? pairMask : new long[words];
+            long[] quads = quadMask != null ? quadMask : new long[words];
+            for (int n = 0; n < nodes; n++) {
+                int d = 0;
+                int c2 = 0;
+                int c4 = 0;
+                int base = n * words;
+                for (int w = 0; w < words; w++) {
+                    long v = matrix[base + w];
+                    if (v != 0) {
+                        d += Long.bitCount(v);
+                        c2 += Long.bitCount(v & pairs2[w]);
+                        c4 += Long.bitCount(v & quads[w]);
+                    }
+                }
+                degree[n] = d;
+                int wn = width[n];
+                weighted[n] = wn == 1 ? d + c2 + 3 * c4 : wn == 2 ? d + c4 : d;
+            }
+        } else if (dense) {
             for (int n = 0; n < nodes; n++) {
                 int d = 0;
                 int base = n * words;
@@ -305,6 +325,162 @@ final class InterferenceGraph {
             size[n] = dense && size[n] == 0 ? fill[n] : sortUnique(r, fill[n] + size[n]);
         }
         degrees = weighted;
+    }
+
+    /**
+     * The bit matrix of the segments' overlaps, symmetric, without its diagonal: {@code words}
+     * longs per node. The sweep keeps the nodes live at the current point as a bit set and ORs it
+     * into the row of each segment's node where the segment starts, so it writes one row at a
+     * time, sequentially, instead of a bit in the row of every live node (a cache miss each on a
+     * kernel with hundreds of values live); a segment that starts later finds the earlier one
+     * live, so each overlap is in the row of the node whose segment starts later (of the
+     * node later in {@code order} on equal starts), and the other half is the transpose, added by
+     * blocks of 64 x 64 bits.
+     *
+     * @param order the segments by start, each {@code start << 32 | segment}
+     */
+    private long[] sweepIntoMatrix(long[] order, int[] segStart, int[] segEnd, int[] segNode, int words) {
+        long[] matrix = new long[Math.max(1, nodes * words)];
+        long[] live = new long[words];
+        int[] liveSegments = new int[nodes];
+        // The live segments by end: a binary heap of end << 32 | node.
+        long[] ends = new long[Math.max(4, order.length)];
+        int endCount = 0;
+        for (long key : order) {
+            int seg = (int) key;
+            int start = segStart[seg];
+            while (endCount > 0 && (int) (ends[0] >>> 32) < start) {
+                int y = (int) ends[0];
+                if (--liveSegments[y] == 0) {
+                    live[y >>> 6] &= ~(1L << y);
+                }
+                endCount = pollEnd(ends, endCount);
+            }
+            int x = segNode[seg];
+            int base = x * words;
+            for (int w = 0; w < words; w++) {
+                matrix[base + w] |= live[w];
+            }
+            liveSegments[x]++;
+            live[x >>> 6] |= 1L << x;
+            endCount = addEnd(ends, endCount, ((long) segEnd[seg] << 32) | x);
+        }
+        long[] a = new long[64];
+        long[] b = new long[64];
+        long[] t = new long[64];
+        for (int bi = 0; bi < words; bi++) {
+            for (int bj = bi; bj < words; bj++) {
+                boolean anyA = readBlock(matrix, words, bi, bj, a);
+                if (bi == bj) {
+                    if (anyA) {
+                        System.arraycopy(a, 0, t, 0, 64);
+                        transpose64(t);
+                        for (int r = 0; r < 64; r++) {
+                            a[r] = (a[r] | t[r]) & ~(1L << r);
+                        }
+                        writeBlock(matrix, words, bi, bi, a);
+                    }
+                    continue;
+                }
+                boolean anyB = readBlock(matrix, words, bj, bi, b);
+                // Node numbers follow the values' order in the code, so most overlaps sit in the
+                // later node's row and one of the two blocks is often empty: it is then the other's
+                // transpose and needs no transpose of its own.
+                if (anyB) {
+                    System.arraycopy(b, 0, t, 0, 64);
+                    transpose64(t);
+                    if (anyA) {
+                        for (int r = 0; r < 64; r++) {
+                            t[r] |= a[r];
+                        }
+                    }
+                    writeBlock(matrix, words, bi, bj, t);
+                }
+                if (anyA) {
+                    transpose64(a);
+                    if (anyB) {
+                        for (int r = 0; r < 64; r++) {
+                            a[r] |= b[r];
+                        }
+                    }
+                    writeBlock(matrix, words, bj, bi, a);
+                }
+            }
+        }
+        return matrix;
+    }
+
+    /** Reads the block of rows {@code 64 bi ..} and word {@code bj} into {@code into} (zeros past the last row); whether any bit is set. */
+    private boolean readBlock(long[] matrix, int words, int bi, int bj, long[] into) {
+        long any = 0;
+        int rows = Math.min(64, nodes - (bi << 6));
+        int at = (bi << 6) * words + bj;
+        for (int r = 0; r < rows; r++, at += words) {
+            long v = matrix[at];
+            into[r] = v;
+            any |= v;
+        }
+        Arrays.fill(into, rows, 64, 0L);
+        return any != 0;
+    }
+
+    private void writeBlock(long[] matrix, int words, int bi, int bj, long[] from) {
+        int rows = Math.min(64, nodes - (bi << 6));
+        int at = (bi << 6) * words + bj;
+        for (int r = 0; r < rows; r++, at += words) {
+            matrix[at] = from[r];
+        }
+    }
+
+    /**
+     * Transposes a 64 x 64 bit matrix in place, bit {@code c} of {@code m[r]} being entry
+     * {@code (r, c)}: swaps of ever smaller blocks (Hacker's Delight, 7-3).
+     */
+    static void transpose64(long[] m) {
+        long mask = 0x00000000FFFFFFFFL;
+        for (int j = 32; j != 0; j >>>= 1, mask ^= mask << j) {
+            for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+                long t = ((m[k] >>> j) ^ m[k | j]) & mask;
+                m[k] ^= t << j;
+                m[k | j] ^= t;
+            }
+        }
+    }
+
+    private static int addEnd(long[] heap, int count, long value) {
+        int k = count;
+        while (k > 0) {
+            int parent = (k - 1) >>> 1;
+            if (heap[parent] <= value) {
+                break;
+            }
+            heap[k] = heap[parent];
+            k = parent;
+        }
+        heap[k] = value;
+        return count + 1;
+    }
+
+    private static int pollEnd(long[] heap, int count) {
+        int size = count - 1;
+        long last = heap[size];
+        int k = 0;
+        int half = size >>> 1;
+        while (k < half) {
+            int child = 2 * k + 1;
+            if (child + 1 < size && heap[child + 1] < heap[child]) {
+                child++;
+            }
+            if (last <= heap[child]) {
+                break;
+            }
+            heap[k] = heap[child];
+            k = child;
+        }
+        if (size > 0) {
+            heap[k] = last;
+        }
+        return size;
     }
 
     /**

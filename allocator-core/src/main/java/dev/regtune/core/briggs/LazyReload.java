@@ -33,12 +33,28 @@ final class LazyReload {
         }
     }
 
-    /** Marks {@code width} slots from {@code slot} of class {@code c} taken over points [from, to]. */
+    /**
+     * Marks {@code width} slots from {@code slot} of class {@code c} taken over points [from, to],
+     * a word of 64 points at a time (live segments span thousands of points on a large kernel).
+     */
     void occupy(int c, int slot, int width, int from, int to) {
+        if (from > to) {
+            return;
+        }
+        long[] grid = taken[c];
+        int first = from >>> 6;
+        int last = to >>> 6;
+        long head = -1L << from;
+        long tail = -1L >>> (63 - (to & 63));
         for (int s = slot; s < slot + width; s++) {
-            for (int p = from; p <= to; p++) {
-                taken[c][s * words + (p >>> 6)] |= 1L << p;
+            int base = s * words;
+            if (first == last) {
+                grid[base + first] |= head & tail;
+                continue;
             }
+            grid[base + first] |= head;
+            Arrays.fill(grid, base + first + 1, base + last, -1L);
+            grid[base + last] |= tail;
         }
     }
 
@@ -48,10 +64,29 @@ final class LazyReload {
         }
     }
 
-    private boolean free(int c, int slot, int width, int from, int to) {
+    /** Whether {@code width} slots from {@code slot} of class {@code c} are free over points [from, to]. */
+    boolean free(int c, int slot, int width, int from, int to) {
+        if (from > to) {
+            return true;
+        }
+        long[] grid = taken[c];
+        int first = from >>> 6;
+        int last = to >>> 6;
+        long head = -1L << from;
+        long tail = -1L >>> (63 - (to & 63));
         for (int s = slot; s < slot + width; s++) {
-            for (int p = from; p <= to; p++) {
-                if ((taken[c][s * words + (p >>> 6)] & (1L << p)) != 0) {
+            int base = s * words;
+            if (first == last) {
+                if ((grid[base + first] & head & tail) != 0) {
+                    return false;
+                }
+                continue;
+            }
+            if ((grid[base + first] & head) != 0 || (grid[base + last] & tail) != 0) {
+                return false;
+            }
+            for (int w = first + 1; w < last; w++) {
+                if (grid[base + w] != 0) {
                     return false;
                 }
             }

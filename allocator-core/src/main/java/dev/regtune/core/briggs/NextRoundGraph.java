@@ -24,9 +24,10 @@ final class NextRoundGraph {
      *
      * @param previous the previous round's nodes of the same class
      * @param previousRows the previous round's rows as built, before any coalescing merged them
+     * @param previousDegrees the previous round's weighted degrees as built ({@link InterferenceGraph#weightedDegrees})
      * @param next this round's nodes: the previous ones less the newly spilled values, plus their temporaries
      */
-    static InterferenceGraph of(ClassNodes previous, int[][] previousRows, ClassNodes next) {
+    static InterferenceGraph of(ClassNodes previous, int[][] previousRows, int[] previousDegrees, ClassNodes next) {
         int n = next.count;
         int[] map = new int[previous.count];
         boolean[] survives = new boolean[n];
@@ -78,11 +79,40 @@ final class NextRoundGraph {
         }
         int[][] rows = new int[n][];
         int[] degrees = new int[n];
+        // A surviving node's weighted degree is its previous one, less what its gone neighbours
+        // blocked (counted from the side of the gone, a few nodes), plus what the new temporaries
+        // it meets block: no walk over every row. Widths do not change (a node keeps its vreg).
+        for (int o = 0; o < previous.count; o++) {
+            int y = map[o];
+            if (y >= 0) {
+                degrees[y] = previousDegrees[o];
+            }
+        }
+        for (int o = 0; o < previous.count; o++) {
+            if (map[o] < 0) {
+                int wo = previous.width[o];
+                for (int m : previousRows[o]) {
+                    int y = map[m];
+                    if (y >= 0) {
+                        int wm = previous.width[m];
+                        degrees[y] -= wo > wm ? wo / wm : 1;
+                    }
+                }
+            }
+        }
         for (int o = 0; o < previous.count; o++) {
             int y = map[o];
             if (y >= 0) {
                 rows[y] = merge(previousRows[o], map, extra[y], extraCount[y]);
-                degrees[y] = InterferenceGraph.weightedDegree(rows[y], next.width, y);
+                // merge left the new temporaries sorted; each counts once.
+                int[] met = extra[y];
+                int wy = next.width[y];
+                for (int j = 0; j < extraCount[y] && met != null; j++) {
+                    if (j == 0 || met[j] != met[j - 1]) {
+                        int wt = next.width[met[j]];
+                        degrees[y] += wt > wy ? wt / wy : 1;
+                    }
+                }
             }
         }
         for (int y = 0; y < n; y++) {
@@ -136,7 +166,15 @@ final class NextRoundGraph {
         if (count == 0 || extra == null) {
             return kept == mapped.length ? mapped : Arrays.copyOf(mapped, kept);
         }
-        Arrays.sort(extra, 0, count);
+        // A surviving node meets the new temporaries in the order of their points, which is their
+        // order as nodes (numbered by operand): only a new temporary's own list needs the sort.
+        boolean ascending = true;
+        for (int k = 1; k < count && ascending; k++) {
+            ascending = extra[k - 1] < extra[k];
+        }
+        if (!ascending) {
+            Arrays.sort(extra, 0, count);
+        }
         int[] out = new int[kept + count];
         int i = 0;
         int j = 0;

@@ -112,19 +112,6 @@ class ClassColouringTest {
         assertTrue(c.slotOf(2) < c.slotOf(0) || c.slotOf(2) >= c.slotOf(0) + 2);
     }
 
-    /** Simplify's queue compares ratios as longs: the same order as Double.compare, ties equal. */
-    @Test
-    void ratioKeysOrderAsDoubleCompare() {
-        double[] values = {Double.NEGATIVE_INFINITY, -3.5, -Double.MIN_VALUE, -0.0, 0.0, Double.MIN_VALUE, 1e-300,
-            0.4, 2.5, 2.5000000000000004, 1e300, Double.POSITIVE_INFINITY, Double.NaN};
-        for (double a : values) {
-            for (double b : values) {
-                assertEquals(Integer.signum(Double.compare(a, b)),
-                        Long.signum(Long.compare(ClassColouring.ratioKey(a), ClassColouring.ratioKey(b))), a + " vs " + b);
-            }
-        }
-    }
-
     /**
      * Select finds the lowest aligned free position a word of 64 colours at a time: against a
      * slot-by-slot reference, on neighbours of widths 1, 2 and 4 placed at random (runs at 62-65
@@ -186,6 +173,166 @@ class ClassColouringTest {
                     }
                     c.select(0, new long[(colours + 63) >>> 6]);
                     assertEquals(p + w <= colours ? p : -1, c.slot[0], colours + " colours, width " + w + ", " + p + " taken");
+                }
+            }
+        }
+    }
+
+    /**
+     * Simplify and select against a plain reading of them (every queue a scan, every node's
+     * neighbours walked in full, select slot by slot) on random graphs: dense and sparse, widths 1,
+     * 2 and 4, costs from a few values with ties and infinities, factors below, at and above 1, a
+     * few colours or many, optimistic or not. Tiers and slots must agree node for node.
+     */
+    @Test
+    void simplifyAndSelectAgreeWithAPlainReading() {
+        java.util.Random random = new java.util.Random(15);
+        for (int trial = 0; trial < 300; trial++) {
+            int n = 1 + random.nextInt(trial < 150 ? 20 : 160);
+            int[] width = new int[n];
+            for (int x = 0; x < n; x++) {
+                width[x] = random.nextInt(4) == 0 ? 1 << random.nextInt(3) : 1;
+            }
+            double density = random.nextDouble();
+            InterferenceGraph g = new InterferenceGraph(width);
+            for (int x = 0; x < n; x++) {
+                for (int y = x + 1; y < n; y++) {
+                    if (random.nextDouble() < density) {
+                        g.addEdge(x, y);
+                    }
+                }
+            }
+            double[] factors = {0.8, 1.0, 0.05, 1.7, 4.0};
+            ColouringParameters p = params(1 + random.nextInt(20), factors[random.nextInt(factors.length)],
+                    random.nextInt(4) != 0);
+            int colours = 1 + random.nextInt(trial % 2 == 0 ? 16 : 80);
+            double[] cost = new double[n];
+            for (int x = 0; x < n; x++) {
+                cost[x] = random.nextInt(10) == 0 ? Double.POSITIVE_INFINITY : 20 * (1 + random.nextInt(4));
+            }
+            ClassColouring fast = new ClassColouring(g, p, colours);
+            fast.simplifyAndSelect(cost);
+            ClassColouring plain = new ClassColouring(g, p, colours);
+            plainSimplifyAndSelect(plain, cost);
+            for (int x = 0; x < n; x++) {
+                assertEquals(plain.tier[x], fast.tier[x], "trial " + trial + ", tier of node " + x);
+                assertEquals(plain.slotOf(x), fast.slotOf(x), "trial " + trial + ", slot of node " + x);
+            }
+        }
+    }
+
+    /**
+     * Seed 002's phase 4 as the package documentation reads it: the low-degree nodes as a stack
+     * (pushed as their degree falls below the threshold, in the order of the row that lowered it),
+     * then the least node meeting the Briggs criterion, then the least cost over degree (least node
+     * on ties); select gives the lowest aligned free position.
+     */
+    private static void plainSimplifyAndSelect(ClassColouring c, double[] cost) {
+        int n = c.graph.nodeCount();
+        double factor = c.params.factor();
+        boolean[] in = c.present.clone();
+        int[] deg = c.degree.clone();
+        boolean[] queued = new boolean[n];
+        java.util.ArrayDeque<Integer> low = new java.util.ArrayDeque<>();
+        for (int x = 0; x < n; x++) {
+            if (in[x] && deg[x] < c.threshold(x)) {
+                queued[x] = true;
+                low.push(x);
+            }
+        }
+        java.util.ArrayDeque<Integer> stack = new java.util.ArrayDeque<>();
+        while (true) {
+            int x = -1;
+            ClassColouring.Tier t = null;
+            while (x < 0 && !low.isEmpty()) {
+                int y = low.pop();
+                if (in[y]) {
+                    x = y;
+                    t = ClassColouring.Tier.LOW_DEGREE;
+                }
+            }
+            for (int y = 0; y < n && x < 0; y++) {
+                if (in[y]) {
+                    int lowNeighbours = 0;
+                    for (int m : c.adj[y]) {
+                        if (in[m] && deg[m] * factor < c.threshold(m)) {
+                            lowNeighbours++;
+                        }
+                    }
+                    if (lowNeighbours >= c.threshold(y)) {
+                        x = y;
+                        t = ClassColouring.Tier.BRIGGS;
+                    }
+                }
+            }
+            for (int y = 0; y < n && t == null; y++) {
+                if (in[y] && (x < 0 || Double.compare(cost[y] / Math.max(deg[y], 1), cost[x] / Math.max(deg[x], 1)) < 0)) {
+                    x = y;
+                }
+            }
+            if (x < 0) {
+                break;
+            }
+            if (t == null) {
+                t = ClassColouring.Tier.POTENTIAL_SPILL;
+            }
+            c.tier[x] = t;
+            in[x] = false;
+            if (t != ClassColouring.Tier.POTENTIAL_SPILL || c.params.optimistic() || cost[x] == Double.POSITIVE_INFINITY) {
+                stack.push(x);
+            }
+            for (int m : c.adj[x]) {
+                if (in[m]) {
+                    deg[m] -= c.graph.blocked(m, x);
+                    if (!queued[m] && deg[m] < c.threshold(m)) {
+                        queued[m] = true;
+                        low.push(m);
+                    }
+                }
+            }
+        }
+        while (!stack.isEmpty()) {
+            int x = stack.pop();
+            int w = c.graph.width(x);
+            boolean[] taken = new boolean[c.colours];
+            for (int m : c.adj[x]) {
+                for (int k = 0; c.slot[m] >= 0 && k < c.graph.width(m) && c.slot[m] + k < c.colours; k++) {
+                    taken[c.slot[m] + k] = true;
+                }
+            }
+            for (int p = 0; p + w <= c.colours && c.slot[x] < 0; p += w) {
+                boolean free = true;
+                for (int k = 0; k < w; k++) {
+                    free &= !taken[p + k];
+                }
+                c.slot[x] = free ? p : -1;
+            }
+        }
+    }
+
+    /** The trigger of a degree: the highest degree at or below it where one of the two tests first holds. */
+    @Test
+    void theTriggerIsTheHighestDegreeWhereATestFirstHolds() {
+        double[] factors = {0.05, 0.3, 0.8, 1.0, 1.7, 4.0, 0.1 + 0.2};
+        for (double factor : factors) {
+            for (int threshold = 0; threshold <= 40; threshold++) {
+                for (int degree = 0; degree <= 200; degree += degree < 40 ? 1 : 13) {
+                    for (int flags = 0; flags < 4; flags++) {
+                        boolean queuedLow = (flags & 1) != 0;
+                        boolean effLow = (flags & 2) != 0;
+                        int expected = Integer.MIN_VALUE;
+                        for (int d = degree; d >= 0 && expected == Integer.MIN_VALUE; d--) {
+                            if (!queuedLow && d < threshold || !effLow && d * factor < threshold) {
+                                expected = d;
+                            }
+                        }
+                        int got = ClassColouring.trigger(queuedLow, effLow, threshold, factor, degree);
+                        if (expected == Integer.MIN_VALUE) {
+                            assertTrue(got < 0, factor + " " + threshold + " " + degree + " " + flags + ": " + got);
+                        } else {
+                            assertEquals(expected, got, factor + " " + threshold + " " + degree + " " + flags);
+                        }
+                    }
                 }
             }
         }
