@@ -1,5 +1,6 @@
 package dev.regtune.core.lower;
 
+import dev.regtune.core.analysis.ParameterValues;
 import dev.regtune.core.ir.FunctionCopy;
 import dev.regtune.core.ir.FunctionKind;
 import dev.regtune.core.ir.InstrFlags;
@@ -43,30 +44,14 @@ final class ParameterOperandFolding {
         }
         int n = f.instrCount();
         int vregs = f.vregCount();
-        int[] defs = new int[vregs];
         int[] reads = new int[vregs];
         for (int i = 0; i < n; i++) {
-            for (int k = 0; k < f.defCount(i); k++) {
-                defs[f.def(i, k)]++;
-            }
             for (int k = 0; k < f.useCount(i); k++) {
                 reads[f.use(i, k)]++;
             }
         }
         // source[v]: the instruction defining a parameter value v (ld.param or cvta of one); -1 otherwise.
-        int[] source = new int[vregs];
-        Arrays.fill(source, -1);
-        for (int i = 0; i < n; i++) {
-            if (f.defCount(i) != 1 || f.instrHas(i, InstrFlags.GUARDED) || defs[f.def(i, 0)] != 1) {
-                continue;
-            }
-            boolean load = f.instrKind(i) == InstrKind.LOAD_PARAM && f.useCount(i) == 0;
-            boolean conversion = f.opcode(i).startsWith("cvta.to.") && f.useCount(i) == 1
-                    && source[f.use(i, 0)] >= 0 && f.instrKind(source[f.use(i, 0)]) == InstrKind.LOAD_PARAM;
-            if (load || conversion) {
-                source[f.def(i, 0)] = i;
-            }
-        }
+        int[] source = ParameterValues.definitions(f);
         // folded[i]: the use index of instruction i read from the constant bank (-1: none).
         int[] folded = new int[n];
         Arrays.fill(folded, -1);

@@ -1,11 +1,10 @@
 package dev.regtune.core.schedule;
 
 import dev.regtune.core.analysis.Loops;
+import dev.regtune.core.analysis.ParameterValues;
 import dev.regtune.core.ir.FunctionBuilder;
 import dev.regtune.core.ir.FunctionCopy;
 import dev.regtune.core.ir.FunctionKind;
-import dev.regtune.core.ir.InstrFlags;
-import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
 
@@ -52,27 +51,14 @@ final class ParameterRematerialization {
         }
         int n = f.instrCount();
         int vregs = f.vregCount();
-        int[] defs = new int[vregs];
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < f.defCount(i); k++) {
-                defs[f.def(i, k)]++;
-            }
-        }
-        // source[v]: the instruction defining parameter value v (ld.param, or cvta of one); -1 otherwise.
-        int[] source = new int[vregs];
-        Arrays.fill(source, -1);
+        // source[v]: the instruction defining pointer parameter value v (ld.param, or cvta of one); -1 otherwise.
+        int[] source = ParameterValues.definitions(f);
         boolean any = false;
-        for (int i = 0; i < n; i++) {
-            if (f.defCount(i) != 1 || f.instrHas(i, InstrFlags.GUARDED) || defs[f.def(i, 0)] != 1) {
-                continue;
+        for (int v = 0; v < vregs; v++) {
+            if (source[v] >= 0 && f.vregSlots(v) != 2) {
+                source[v] = -1;
             }
-            boolean load = f.instrKind(i) == InstrKind.LOAD_PARAM && f.useCount(i) == 0;
-            boolean conversion = f.opcode(i).startsWith("cvta.to.") && f.useCount(i) == 1
-                    && source[f.use(i, 0)] >= 0 && f.instrKind(source[f.use(i, 0)]) == InstrKind.LOAD_PARAM;
-            if ((load || conversion) && f.vregSlots(f.def(i, 0)) == 2) {
-                source[f.def(i, 0)] = i;
-                any = true;
-            }
+            any |= source[v] >= 0;
         }
         if (!any) {
             return new Rematerialized(f, 0);
