@@ -376,7 +376,8 @@ public final class SweepJob {
      * of {@link #guidedBlocks}. No shrinking tail: with {@value ChunkWriter#IN_FLIGHT} chunks in flight
      * and Spark running jobs first in, first out, the next chunk's tasks take each core this chunk's
      * tasks leave, so no core waits for this chunk's slowest task; only the last chunk of a sweep (or
-     * of an adaptive round) has to end with small tasks. A task's fixed costs (the closure and its
+     * of an adaptive round), and one followed by fewer pairs than one of these blocks
+     * ({@link #coveredByNext}), has to end with small tasks. A task's fixed costs (the closure and its
      * settings deserialised, a Parquet writer of 70 columns set up, a footer written, a file
      * committed), and the JIT compilations that this per-task code triggers once it has run often
      * enough, come 2 x cores times a chunk instead of about 9 x cores times.
