@@ -75,6 +75,11 @@ final class ChunkPlanner implements Iterator<ChunkPlanner.Chunk> {
         return ready.remove(0);
     }
 
+    /** Pairs of the chunk {@link #next} returns next (planning it if needed), or 0 when none is left. */
+    long nextPairs() {
+        return hasNext() ? ready.get(0).codes().length : 0;
+    }
+
     /** Configurations drawn so far (all, once the planner is exhausted). */
     long configurations() {
         return configurations;

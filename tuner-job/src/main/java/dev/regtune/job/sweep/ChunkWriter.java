@@ -83,27 +83,27 @@ final class ChunkWriter {
      * chunks are running; rethrows the failure of any chunk that ended.
      */
     void submit(ConfigurationTable configurations, long[] codes, String runId) {
-        submit(configurations, codes, runId, "", false);
+        submit(configurations, codes, runId, "", 0);
     }
 
     /**
      * {@link #submit(ConfigurationTable, long[], String)} of an adaptive round's chunk;
-     * {@code round} ("round 3") names its Spark jobs and stages with the chunk. {@code followed}
-     * says that another chunk will be submitted after this one without a {@link #drain} between:
-     * that chunk's tasks then fill the cores while this one's last tasks finish, so this chunk is
-     * cut into {@link SweepJob#followedBlocks few equal tasks} instead of a shrinking tail of small
-     * ones ({@link SweepJob#guidedBlocks}), and pays the fixed cost of a task (its deserialisation, a
-     * Parquet file opened, its footer written and committed, and the JIT's work on that code) fewer
-     * times.
+     * {@code round} ("round 3") names its Spark jobs and stages with the chunk. {@code following} is
+     * how many pairs will be submitted after this chunk without a {@link #drain} between (0 for the
+     * last). When they are enough to keep a core busy while this chunk's last task finishes
+     * ({@link SweepJob#coveredByNext}), this chunk is cut into {@link SweepJob#followedBlocks few
+     * equal tasks} instead of a shrinking tail of small ones ({@link SweepJob#guidedBlocks}), and pays
+     * the fixed cost of a task (its deserialisation, a Parquet file opened, its footer written and
+     * committed, and the JIT's work on that code) fewer times.
      */
-    void submit(ConfigurationTable configurations, long[] codes, String runId, String round, boolean followed) {
+    void submit(ConfigurationTable configurations, long[] codes, String runId, String round, long following) {
         if (codes.length == 0) {
             return;
         }
         while (inFlight.size() >= IN_FLIGHT) {
             await(inFlight.removeFirst());
         }
-        inFlight.addLast(threads.submit(() -> write(configurations, codes, runId, round, followed)));
+        inFlight.addLast(threads.submit(() -> write(configurations, codes, runId, round, following)));
     }
 
     /** Waits for every chunk submitted; rethrows the first failure. */
@@ -143,7 +143,7 @@ final class ChunkWriter {
     }
 
     private long write(ConfigurationTable configurations, long[] codes, String runId, String round,
-            boolean followed) throws IOException {
+            long following) throws IOException {
         Broadcast<ConfigurationTable> table = jsc.broadcast(configurations);
         try {
             int tasks = request.partitions() > 0 ? request.partitions()
@@ -155,7 +155,8 @@ final class ChunkWriter {
                 boolean costly = request.evaluators().evaluator().runsPtxas();
                 List<long[]> blocks = request.partitions() > 0 || costly
                         ? SweepJob.blocks(arch.getValue(), tasks, costly)
-                        : followed ? SweepJob.followedBlocks(arch.getValue(), jsc.defaultParallelism())
+                        : SweepJob.coveredByNext(arch.getValue().length, following, jsc.defaultParallelism())
+                                ? SweepJob.followedBlocks(arch.getValue(), jsc.defaultParallelism())
                         : SweepJob.guidedBlocks(arch.getValue(), jsc.defaultParallelism());
                 // named jobs and stages: the Spark UI and the history server show which chunk (and round) runs
                 String name = "regtune sweep " + runId + ": " + (round.isEmpty() ? "" : round + ", ") + "chunk "

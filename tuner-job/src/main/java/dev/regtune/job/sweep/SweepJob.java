@@ -249,8 +249,8 @@ public final class SweepJob {
             double perConfig = chunks.evaluations() / (double) Math.max(1, chunks.configurations());
             progress.setTotal(Math.max(written + chunk.codes().length,
                     (long) (bound.doubleValue() * perConfig * rowsPerPair) - chunks.skipped()));
-            // planning the next chunk first tells this one whether another follows it (see submit)
-            writer.submit(chunk.configurations(), chunk.codes(), runId, "", chunks.hasNext());
+            // planning the next chunk first tells this one how much work follows it (see submit)
+            writer.submit(chunk.configurations(), chunk.codes(), runId, "", chunks.nextPairs());
             written += chunk.codes().length;
         }
         planned[0] = chunks.configurations();
@@ -325,7 +325,7 @@ public final class SweepJob {
         int chunk = Math.max(1, request.chunkSize());
         for (int from = 0; from < codes.length; from += chunk) {
             w.submit(configurations, Arrays.copyOfRange(codes, from, Math.min(codes.length, from + chunk)), runId,
-                    "round " + round, from + chunk < codes.length);
+                    "round " + round, Math.max(0, codes.length - (from + chunk)));
         }
         w.drain();
         return codes.length;
@@ -376,13 +376,28 @@ public final class SweepJob {
      * of {@link #guidedBlocks}. No shrinking tail: with {@value ChunkWriter#IN_FLIGHT} chunks in flight
      * and Spark running jobs first in, first out, the next chunk's tasks take each core this chunk's
      * tasks leave, so no core waits for this chunk's slowest task; only the last chunk of a sweep (or
-     * of an adaptive round) has to end with small tasks. A task's fixed costs (the closure and its
+     * of an adaptive round), and one followed by fewer pairs than one of these blocks
+     * ({@link #coveredByNext}), has to end with small tasks. A task's fixed costs (the closure and its
      * settings deserialised, a Parquet writer of 70 columns set up, a footer written, a file
      * committed), and the JIT compilations that this per-task code triggers once it has run often
      * enough, come 2 x cores times a chunk instead of about 9 x cores times.
      */
     static List<long[]> followedBlocks(long[] codes, int cores) {
         return blocks(codes, 2 * Math.max(1, cores));
+    }
+
+    /**
+     * Whether a chunk of {@code pairs} model pairs can be cut into {@link #followedBlocks} because
+     * {@code following} pairs are submitted after it: only if they are at least as many as one of its
+     * blocks, so that the next chunk's tasks keep a core busy for as long as this chunk's last task
+     * may keep the other one. A smaller follower (the few pairs left over after the last full chunk:
+     * 10^6 evaluations of 100 kernels are 1,000,100 pairs, a chunk of 10^6 and one of 100) covers
+     * a few milliseconds of a task that takes a minute; the chunk then ends with the shrinking tail of
+     * {@link #guidedBlocks}, as the last chunk does.
+     */
+    static boolean coveredByNext(int pairs, long following, int cores) {
+        int c = Math.max(1, cores);
+        return following > 0 && following >= (pairs + 2L * c - 1) / (2L * c);
     }
 
     /** {@code codes} cut into at most {@code tasks} contiguous blocks of at least a few dozen pairs. */

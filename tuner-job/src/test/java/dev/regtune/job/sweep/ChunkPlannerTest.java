@@ -41,7 +41,9 @@ class ChunkPlannerTest {
         Set<String> seen = new TreeSet<>();
         int chunks = 0;
         while (planner.hasNext()) {
+            long announced = planner.nextPairs();
             ChunkPlanner.Chunk chunk = planner.next();
+            assertEquals(announced, chunk.codes().length, "nextPairs is the size of the chunk next returns");
             chunks++;
             assertTrue(chunk.codes().length <= 12, "bounded: " + chunk.codes().length);
             long previous = -1;
@@ -53,6 +55,7 @@ class ChunkPlannerTest {
                 assertTrue(seen.add(key), "in one chunk only: " + key);
             }
         }
+        assertEquals(0, planner.nextPairs(), "none left");
         assertEquals(kernels.size() * (configs.size() - 1), seen.size(), "every pending pair, none done");
         assertEquals(configs.size(), planner.configurations());
         assertEquals((long) kernels.size() * configs.size(), planner.evaluations());

@@ -1,6 +1,7 @@
 package dev.regtune.job.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -334,6 +335,17 @@ class PairEvaluatorTest {
         assertEquals(40_000, expected);
         assertEquals(List.of(3), SweepJob.followedBlocks(new long[] {1, 2, 3}, 8).stream().map(b -> b.length).toList(),
                 "a few pairs are one task");
+    }
+
+    @Test
+    void aChunkIsCutIntoFollowedBlocksOnlyWhenWhatFollowsCoversOneOfThem() {
+        assertTrue(SweepJob.coveredByNext(1_000_000, 1_000_000, 2), "a full chunk follows");
+        assertTrue(SweepJob.coveredByNext(1_000_000, 250_000, 2), "as many pairs as one of its four tasks");
+        assertFalse(SweepJob.coveredByNext(1_000_000, 249_999, 2), "fewer");
+        assertFalse(SweepJob.coveredByNext(1_000_000, 100, 2),
+                "10^6 evaluations of 100 kernels: the 100 pairs after the 10^6-pair chunk cover none of its tail");
+        assertFalse(SweepJob.coveredByNext(1_000_000, 0, 2), "the last chunk");
+        assertTrue(SweepJob.coveredByNext(3, 1, 8), "a chunk of a few pairs, one task: any follower covers it");
     }
 
     @Test
