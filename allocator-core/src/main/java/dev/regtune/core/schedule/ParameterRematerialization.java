@@ -42,8 +42,9 @@ final class ParameterRematerialization {
     }
 
     /**
-     * {@code f} with its parameter reads copied into the blocks using them (only those deeper in
-     * loops than the read when {@code intoLoopsOnly}); {@code f} itself when none is.
+     * {@code f} with its pointer parameter reads copied into the blocks using them (with {@code
+     * intoLoopsOnly}, only into blocks of a loop not containing the read that run on some of its
+     * iterations only); {@code f} itself when none is.
      */
     static Rematerialized apply(KernelFunction f, Loops loops, boolean intoLoopsOnly) {
         if (f.kind() != FunctionKind.ENTRY) {
@@ -55,7 +56,9 @@ final class ParameterRematerialization {
         int[] source = ParameterValues.definitions(f);
         boolean any = false;
         for (int v = 0; v < vregs; v++) {
-            if (source[v] >= 0 && f.vregSlots(v) != 2) {
+            int i = source[v];
+            // A pointer, and for a conversion one of a pointer read (32-bit addresses stay as they are).
+            if (i >= 0 && (f.vregSlots(v) != 2 || f.useCount(i) == 1 && f.vregSlots(f.use(i, 0)) != 2)) {
                 source[v] = -1;
             }
             any |= source[v] >= 0;
@@ -84,7 +87,8 @@ final class ParameterRematerialization {
         }
         for (int v = 0; v < vregs; v++) {
             int i = source[v];
-            if (i >= 0 && f.useCount(i) == 1 && reads[v] > 0 && !movable(f, loops, intoLoopsOnly, source[f.use(i, 0)], f.blockOf(i))) {
+            if (i >= 0 && f.useCount(i) == 1 && reads[v] > 0
+                    && !movable(f, loops, intoLoopsOnly, source[f.use(i, 0)], f.blockOf(i))) {
                 reads[f.use(i, 0)]++;
             }
         }
