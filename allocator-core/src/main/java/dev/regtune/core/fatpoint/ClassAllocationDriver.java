@@ -11,6 +11,7 @@ import dev.regtune.core.spill.SpillGuidance;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The per-class driver (seed 000/004, sub_971A90 and sub_9714E0): one NOSPILL attempt; if it
@@ -89,7 +90,8 @@ final class ClassAllocationDriver {
         // ptxas places store data after its address only where registers are free.
         StoreDataSlots storeData = cls == RegClass.R && knobs.getBool(KnobCatalogue.STORE_DATA_AFTER_ADDRESS)
                 && classPeak <= knobs.getInt(KnobCatalogue.STORE_DATA_AFTER_ADDRESS_UP_TO)
-                ? StoreDataSlots.of(cx.function(), groups) : StoreDataSlots.none(groups.groupCount());
+                ? StoreDataSlots.of(cx.function(), groups, holdUpTo(cls, knobs))
+                : StoreDataSlots.none(groups.groupCount());
         BestResultRecorder recorder = new BestResultRecorder();
         int width = groups.width(members[0]);
         int attempts = 0;
@@ -116,7 +118,22 @@ final class ClassAllocationDriver {
         }
         // NOSPILL.
         UnitSet units = units(cx, members, spilled, cost);
-        if (countSpilled(spilled, members) == spilledBeforeFolding) {
+        // ptxas keeps a store's operands busy after it while registers are free.
+        boolean held = false;
+        if (holdUpTo(cls, knobs) > 0) {
+            int[][] longer = StoreOperandHolds.of(cx.function(), groups, members,
+                    knobs.getInt(KnobCatalogue.STORE_OPERAND_HOLD));
+            UnitSet heldUnits = units(cx, members, spilled, cost, longer);
+            int peak = 0;
+            for (int x : heldUnits.pressure(cx.points(), null)) {
+                peak = Math.max(peak, x);
+            }
+            if (peak <= Math.min(budget, holdUpTo(cls, knobs))) {
+                units = heldUnits;
+                held = true;
+            }
+        }
+        if (!held && countSpilled(spilled, members) == spilledBeforeFolding) {
             // Folding only adds to the spilled groups: none added, the same units as the whole class.
             units.sharePressure(whole);
         }
@@ -281,6 +298,12 @@ final class ClassAllocationDriver {
                 perRelief ? "cheapest per relieved over-target point" : "cheapest first"));
     }
 
+    /** The pressure store operands are held within (RegTuneStoreOperandHoldUpTo); 0: not held. */
+    private static int holdUpTo(RegClass cls, Knobs knobs) {
+        return cls == RegClass.R && knobs.getInt(KnobCatalogue.STORE_OPERAND_HOLD) > 0
+                ? knobs.getInt(KnobCatalogue.STORE_OPERAND_HOLD_UP_TO) : 0;
+    }
+
     private static FatPointScanner.Attempt attempt(FatPointState cx, FatPointScanner scanner, RegClass cls,
             UnitSet units, int budget, int slack, int threshold, boolean hints, boolean retry,
             StoreDataSlots storeData) {
@@ -314,10 +337,16 @@ final class ClassAllocationDriver {
     }
 
     private static UnitSet units(FatPointState cx, int[] members, boolean[] spilled, double[] cost) {
+        return units(cx, members, spilled, cost, null);
+    }
+
+    private static UnitSet units(FatPointState cx, int[] members, boolean[] spilled, double[] cost,
+            int @Nullable [][] segments) {
         UnitSet u = new UnitSet(members.length + 8);
         for (int g : members) {
             if (!spilled[g]) {
-                u.add(g, -1, cx.groups().pairMode(g), cx.groups().segments(g), cost[g]);
+                u.add(g, -1, cx.groups().pairMode(g), segments == null ? cx.groups().segments(g) : segments[g],
+                        cost[g]);
             } else {
                 for (int k = 0; k < cx.facts().occurrenceCount(g); k++) {
                     int p = cx.facts().occurrence(g, k);

@@ -81,9 +81,13 @@ final class FatPointScanner {
                 chosen = h;
             }
             int d = chosen < 0 ? storeData.preferred(units, u, groupSlot) : -1;
-            if (d >= 0 && d + w <= budget && d % align == 0 && units.mode[u].accepts(d) && !facts.excludes(g, d)
-                    && conflicts(d, w, segs, 0) == 0) {
-                chosen = d;
+            int dLimit = d < 0 ? -1 : storeData.limit(units, u, d, w, budget);
+            for (; d >= 0 && d + w <= dLimit; d += 2) {
+                if (d % align == 0 && units.mode[u].accepts(d) && !facts.excludes(g, d)
+                        && conflicts(d, w, segs, 0) == 0) {
+                    chosen = d;
+                    break;
+                }
             }
             if (chosen < 0) {
                 int first = segs[0];

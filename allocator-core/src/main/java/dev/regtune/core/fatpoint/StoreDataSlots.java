@@ -18,6 +18,13 @@ import java.util.Arrays;
  * holds a register only at the store (a folded constant, or a value reloaded from memory: a
  * piece at the store's program point) takes the same slot there: ptxas's {@code STG.E [R2.64],
  * R5} after {@code MOV R5, 0x539} stores a constant.
+ *
+ * <p>Data that is not live together with other data stored through the same address is
+ * produced after the store before it: where that store's held operand ({@link StoreOperandHolds})
+ * still occupies the slot, the data moves up two slots at a time, to the next odd register free
+ * over its range, up to a limit (ptxas's R7, R9, R11, R13 for the data of consecutive stores
+ * through one address pair). Data live together takes the lowest free slots instead (ptxas's R4
+ * to R11 for eight parameters read before their stores).
  */
 final class StoreDataSlots {
     /** Slots from the address pair's first register to the data's. */
@@ -30,23 +37,33 @@ final class StoreDataSlots {
     private final int[] storeData;
     /** Whether any group has an address to follow (none: the order and the scan are left alone). */
     private final boolean any;
+    /** The slots data may move up within when its preferred one is taken; 0: it does not move. */
+    private final int moveUpTo;
+    /** Per group: data live apart from the other data stored through its address, which may move up. */
+    private final boolean[] moves;
 
-    private StoreDataSlots(int[] addressGroup, int[] storeAddress, int[] storeData, boolean any) {
+    private StoreDataSlots(int[] addressGroup, int[] storeAddress, int[] storeData, boolean any, int moveUpTo,
+            boolean[] moves) {
         this.addressGroup = addressGroup;
         this.storeAddress = storeAddress;
         this.storeData = storeData;
         this.any = any;
+        this.moveUpTo = moveUpTo;
+        this.moves = moves;
     }
 
     /** No preference for any of {@code groupCount} groups. */
     static StoreDataSlots none(int groupCount) {
         int[] a = new int[groupCount];
         Arrays.fill(a, -1);
-        return new StoreDataSlots(a, new int[0], new int[0], false);
+        return new StoreDataSlots(a, new int[0], new int[0], false, 0, new boolean[groupCount]);
     }
 
-    /** The store-data groups of {@code f} and the address group each follows (the first store's). */
-    static StoreDataSlots of(KernelFunction f, ValueGroups groups) {
+    /**
+     * The store-data groups of {@code f} and the address group each follows (the first store's);
+     * data whose slot is taken moves up within {@code moveUpTo} slots (0: it does not move).
+     */
+    static StoreDataSlots of(KernelFunction f, ValueGroups groups, int moveUpTo) {
         int[] addressGroup = new int[groups.groupCount()];
         Arrays.fill(addressGroup, -1);
         int[] storeAddress = new int[f.instrCount()];
@@ -69,7 +86,36 @@ final class StoreDataSlots {
                 }
             }
         }
-        return new StoreDataSlots(addressGroup, storeAddress, storeData, any);
+        return new StoreDataSlots(addressGroup, storeAddress, storeData, any, moveUpTo,
+                moveUpTo > 0 ? livingApart(groups, addressGroup) : new boolean[groups.groupCount()]);
+    }
+
+    /**
+     * Per group: whether it is store data whose live range meets no other data's following the same
+     * address (by first point: each against the data that starts before and after it).
+     */
+    private static boolean[] livingApart(ValueGroups groups, int[] addressGroup) {
+        int n = addressGroup.length;
+        Integer[] data = java.util.stream.IntStream.range(0, n).filter(g -> addressGroup[g] >= 0).boxed()
+                .toArray(Integer[]::new);
+        Arrays.sort(data, (x, y) -> addressGroup[x] != addressGroup[y]
+                ? Integer.compare(addressGroup[x], addressGroup[y])
+                : Integer.compare(groups.segments(x)[0], groups.segments(y)[0]));
+        boolean[] apart = new boolean[n];
+        for (int k = 0; k < data.length; k++) {
+            int g = data[k];
+            boolean before = k > 0 && addressGroup[data[k - 1]] == addressGroup[g] && meet(groups, data[k - 1], g);
+            boolean after = k + 1 < data.length && addressGroup[data[k + 1]] == addressGroup[g]
+                    && meet(groups, g, data[k + 1]);
+            apart[g] = !before && !after;
+        }
+        return apart;
+    }
+
+    /** Whether group {@code a}'s range reaches group {@code b}'s first point ({@code a} starts first). */
+    private static boolean meet(ValueGroups groups, int a, int b) {
+        int[] s = groups.segments(a);
+        return s[s.length - 1] >= groups.segments(b)[0];
     }
 
     /** A global store or atomic of one value of at most 32 bits: uses (address, data), unguarded. */
@@ -140,6 +186,16 @@ final class StoreDataSlots {
         // A use is at the even point 2i of instruction i.
         int i = point / 2;
         return point % 2 == 0 && i < storeData.length && storeData[i] == g ? storeAddress[i] : -1;
+    }
+
+    /**
+     * The end (exclusive) of the slots unit {@code u} of width {@code w} preferring slot
+     * {@code preferred} may take, two at a time from it: just the preferred one, or up to the move
+     * limit and the budget for data that moves.
+     */
+    int limit(UnitSet units, int u, int preferred, int w, int budget) {
+        boolean moving = moveUpTo > 0 && !units.isPiece(u) && moves[units.group[u]];
+        return moving ? Math.max(preferred + w, Math.min(budget, moveUpTo)) : preferred + w;
     }
 
     /** The slot unit {@code u} prefers, given the slots groups hold so far; -1 for none. */

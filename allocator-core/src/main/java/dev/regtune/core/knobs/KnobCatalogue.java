@@ -490,6 +490,19 @@ public final class KnobCatalogue {
                     + "c[0x0][0x14]) as an operand (IMAD R0, R0, c[0x0][0x0], R3) where PTX reads them into a "
                     + "register; like RegTuneFoldConstantBank, it holds a register only at each use.");
 
+    public static final KnobDef STORE_OPERAND_HOLD = def(-1, "RegTuneStoreOperandHold", false, KnobType.INT, 10, 0,
+            64, KnobEffect.MODELLED, "Instructions after a store or atomic during which the registers it reads "
+                    + "(address, data) are not given to another value, and store data moves up to the next free odd "
+                    + "register above its address, where registers are free (RegTuneStoreOperandHoldUpTo): a store "
+                    + "reads its operands after it issues, and ptxas 13.0.88 does not reuse them at once. Its SASS "
+                    + "stores eight loaded-and-inverted values from R7, R9, R11, R13, R7, ... (16 registers, not "
+                    + "12; probe store_operand_hold_sm90.ptx), eight loaded values from R7 to R17 (20); 0 reuses "
+                    + "them at once.");
+    public static final KnobDef STORE_OPERAND_HOLD_UP_TO = def(-1, "RegTuneStoreOperandHoldUpTo", false,
+            KnobType.INT, 20, 0, 255, KnobEffect.MODELLED, "Store operands are held (RegTuneStoreOperandHold) only "
+                    + "while the general-register class's peak pressure with the holds stays within this many "
+                    + "registers and the budget: ptxas spreads values over free registers, not into spills.");
+
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 

@@ -1,0 +1,73 @@
+package dev.regtune.core.fatpoint;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.regtune.core.Allocators;
+import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStatus;
+import dev.regtune.core.arch.ArchProfiles;
+import dev.regtune.core.check.AllocationChecker;
+import dev.regtune.core.ir.KernelFunction;
+import dev.regtune.core.knobs.KnobCatalogue;
+import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.ptx.PtxParser;
+import dev.regtune.core.testing.Ptxas;
+import java.nio.file.Path;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The probe pair of store operand holds ({@code RegTuneStoreOperandHold}): {@code inverted_n}
+ * loads, inverts and stores n values one after another through one address pair per direction.
+ * ptxas 13.0.88 gives them 10, 12, 16 and 16 registers for n = 1, 2, 4, 8 on sm_90 and sm_80,
+ * where one register for the stored value would do (12 at most): its SASS stores from R7, R9,
+ * R11, R13 and then R7 again. {@code copied_8}, eight values loaded and stored, gets 20: stores
+ * from R7 up to R17.
+ */
+class StoreOperandHoldTest {
+    private static Path ptx(String arch) {
+        return Path.of("src/test/resources/ptx/ptxas/store_operand_hold_" + arch.replace("_", "") + ".ptx");
+    }
+
+    private static int registers(String arch, String name, int hold) throws Exception {
+        KernelFunction f = PtxParser.parse(ptx(arch)).functions().stream().filter(g -> g.name().equals(name))
+                .findFirst().orElseThrow();
+        Knobs knobs = Knobs.defaults().with(KnobCatalogue.STORE_OPERAND_HOLD, hold);
+        AllocationResult r = Allocators.fatPoint().allocate(f, knobs, ArchProfiles.of(arch), 0);
+        assertEquals(AllocationStatus.OK, r.status());
+        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
+        return r.registers();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"sm_90, inverted_1, 10", "sm_90, inverted_2, 12", "sm_90, inverted_4, 16", "sm_90, inverted_8, 16",
+            "sm_90, copied_8, 20", "sm_80, inverted_1, 10", "sm_80, inverted_2, 12", "sm_80, inverted_4, 16",
+            "sm_80, inverted_8, 16", "sm_80, copied_8, 20"})
+    void theModelHoldsStoredValuesAsPtxasDoes(String arch, String entry, int ptxas) throws Exception {
+        assertEquals(ptxas, registers(arch, entry, 10));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"sm_90", "sm_80"})
+    void withoutHoldsEveryStoreReusesOneRegister(String arch) throws Exception {
+        assertEquals(12, registers(arch, "inverted_4", 0));
+        assertEquals(12, registers(arch, "inverted_8", 0));
+        assertTrue(registers(arch, "copied_8", 0) <= 12, "one register for the stored value");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"sm_90, 10", "sm_80, 10"})
+    void ptxasReportsThis(String arch, int first) throws Exception {
+        Ptxas ptxas = Ptxas.find();
+        assumeTrue(ptxas != null, "ptxas is not on PATH: skipping the check against the real compiler");
+        Ptxas.Run run = ptxas.run(ptx(arch), arch, 0);
+        assertTrue(run.accepted(), run.output());
+        assertEquals(first, run.entries().get("inverted_1").registers());
+        assertEquals(12, run.entries().get("inverted_2").registers());
+        assertEquals(16, run.entries().get("inverted_4").registers());
+        assertEquals(16, run.entries().get("inverted_8").registers());
+        assertEquals(20, run.entries().get("copied_8").registers());
+    }
+}
