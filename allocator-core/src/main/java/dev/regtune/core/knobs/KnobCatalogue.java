@@ -372,8 +372,12 @@ public final class KnobCatalogue {
                     + "probed parameter-store and load-sinking kernels 4 to 8 registers over ptxas.");
     public static final KnobDef LOWER_ODD_WIDE_MULTIPLICANDS = bool(-1, "RegTuneLowerOddWideMultiplicands", false,
             false, KnobEffect.MODELLED, "Keep the 32-bit multiplicand of a mul.wide in an odd register, as ptxas's "
-                    + "IMAD.WIDE reads it (73% odd over corpus-real's SASS, against about half for other results), "
-                    + "where the registers it needs are free (RegTuneLowerOddStoreDataUpTo).");
+                    + "IMAD.WIDE reads it on sm_90 (75% odd over corpus-real's SASS, against about half for other "
+                    + "results; sm_80 reads pointer parameters from the constant bank there, and its multiplicands are "
+                    + "odd a third of the time, so it applies from sm_90), where the registers it needs are free "
+                    + "(RegTuneLowerOddStoreDataUpTo). Off by default: on corpus-real sm_90 it brings 1 to 2 points "
+                    + "within 10%, but held out (runs/cv14) three folds choose it with a gate of 32, which costs the "
+                    + "bundled sm_90 corpus 0.9 points of MAPE (12.2%), and the held-out MAPE is 11.1% against 10.8%.");
     public static final KnobDef LOWER_ODD_STORE_DATA_UP_TO = def(-1, "RegTuneLowerOddStoreDataUpTo", false,
             KnobType.INT, 32, 0, 255, KnobEffect.MODELLED, "Store data goes to odd registers only while the "
                     + "function's peak general-register pressure plus the values it moves stays within this many "

@@ -86,7 +86,7 @@ public final class LoweringStage implements Stage<AllocationState> {
         @Nullable PairMode[] modes = s.knobs().getBool(KnobCatalogue.LOWER_ODD_STORE_DATA)
                 ? StoreDataRegisters.of(f) : new PairMode[0];
         if (s.knobs().getBool(KnobCatalogue.LOWER_ODD_WIDE_MULTIPLICANDS)) {
-            modes = merged(modes, WideMultiplicandRegisters.of(f));
+            modes = merged(modes, WideMultiplicandRegisters.of(f, s.arch()));
         }
         int odd = 0;
         for (PairMode m : modes) {

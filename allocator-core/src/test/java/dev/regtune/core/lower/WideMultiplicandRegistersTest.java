@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PairMode;
 import dev.regtune.core.knobs.KnobCatalogue;
@@ -27,7 +28,7 @@ class WideMultiplicandRegistersTest {
     @Test
     void theThreeMultiplicandsAreHighHalves() throws Exception {
         KernelFunction f = probe();
-        PairMode[] modes = WideMultiplicandRegisters.of(f);
+        PairMode[] modes = WideMultiplicandRegisters.of(f, ArchProfiles.of("sm_90"));
         int odd = 0;
         for (int v = 0; v < f.vregCount(); v++) {
             if (modes[v] != null) {
@@ -45,10 +46,20 @@ class WideMultiplicandRegistersTest {
     }
 
     @Test
+    void beforeSm90NoMultiplicandMoves() throws Exception {
+        KernelFunction f = probe();
+        PairMode[] modes = WideMultiplicandRegisters.of(f, ArchProfiles.of("sm_80"));
+        for (PairMode m : modes) {
+            assertNull(m, "sm_80 reads the pointer from the constant bank, the factor from its own register");
+        }
+    }
+
+    @Test
     void oddMultiplicandsBringTheModelTowardsPtxas() throws Exception {
         Knobs on = Knobs.defaults().with(KnobCatalogue.LOWER_ODD_WIDE_MULTIPLICANDS, 1);
         int odd = ProbeAllocations.checkedSm90(probe(), on).registers();
-        int plain = ProbeAllocations.checkedSm90(probe(), Knobs.defaults()).registers();
+        int plain = ProbeAllocations.checkedSm90(probe(), on.with(KnobCatalogue.LOWER_ODD_WIDE_MULTIPLICANDS, 0))
+                .registers();
         // ptxas: 12 (R5, R7, R9); the model packs them into R0-R2 without the knob.
         assertTrue(odd > plain, "odd " + odd + ", packed " + plain);
         assertTrue(Math.abs(odd - 12) <= 2, "the model " + odd + ", ptxas 12");
