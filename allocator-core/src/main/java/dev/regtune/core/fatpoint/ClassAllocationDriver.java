@@ -115,11 +115,10 @@ final class ClassAllocationDriver {
             }
         }
         // NOSPILL.
-        UnitSet units = units(cx, members, spilled, cost);
-        if (countSpilled(spilled, members) == spilledBeforeFolding) {
-            // Folding only adds to the spilled groups: none added, the same units as the whole class.
-            units.sharePressure(whole);
-        }
+        // Folding only adds to the spilled groups: none added, the same units as the whole class.
+        UnitSet units = countSpilled(spilled, members) == spilledBeforeFolding
+                ? whole.withCosts(cost)
+                : units(cx, members, spilled, cost);
         FatPointScanner.Attempt attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, false, storeData);
         attempts++;
         recorder.record(new BestResultRecorder.Result(0, attempt.success(), attempt.peak(), 0, 0, width));
@@ -287,13 +286,9 @@ final class ClassAllocationDriver {
         int[] interference = new int[units.count];
         units.pressure(cx.points(), interference);
         int[] order = SixListOrdering.order(units, cx.facts(), interference, budget, retry, cx.knobs());
-        int[] hintOf = new int[cx.groups().groupCount()];
-        for (int g = 0; g < hintOf.length; g++) {
-            hintOf[g] = cx.groups().hint(g);
-        }
         int reserved = cls == RegClass.R ? cx.knobs().getInt(KnobCatalogue.STACK_POINTER_SLOT) : -1;
         return scanner.run(units, storeData.addressesFirst(order, units), cx.facts(), budget, slack, threshold,
-                hints, hintOf, cx.groups().groupCount(), reserved, storeData);
+                hints, cx.groups().hints(), cx.groups().groupCount(), reserved, storeData);
     }
 
     private static int[] groupsOfClass(ValueGroups groups, int classId) {
