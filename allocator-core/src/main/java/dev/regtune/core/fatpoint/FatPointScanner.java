@@ -2,7 +2,6 @@ package dev.regtune.core.fatpoint;
 
 import dev.regtune.core.ir.PairMode;
 import java.util.Arrays;
-import org.jspecify.annotations.Nullable;
 
 /**
  * One attempt of the core fat-point allocator (seed 000, sub_957160) for one class.
@@ -19,25 +18,16 @@ import org.jspecify.annotations.Nullable;
  * committed to the histogram (it competes for the rest of the attempt, as in the seed's peak
  * count) and marked needs-spill (flag 0x40000).
  *
- * <p>Not thread-safe: one scanner per allocation call; it reuses its bitsets across attempts. Its
- * per-slot tables grow with the highest slot committed (most functions use a few dozen of the 512),
- * and a new attempt clears only the words the last ones set in each slot.
+ * <p>Not thread-safe: one scanner per allocation call; it reuses its bitsets across attempts.
  */
 final class FatPointScanner {
     static final int MAX_SLOTS = 512;
-    private static final int INITIAL_SLOTS = 64;
 
     private final int words;
     private final int points;
-    /** Per slot: its occupied points (null: never occupied), one summary bit per word of them. */
-    private long[][] occ = new long[INITIAL_SLOTS][];
-    private long[][] summary = new long[INITIAL_SLOTS][];
-    /** Per slot: the lowest and highest word set since the last reset (lowWord > highWord: none). */
-    private int[] lowWord = new int[INITIAL_SLOTS];
-    private int[] highWord = new int[INITIAL_SLOTS];
-    /** The slots set since the last reset. */
-    private int[] dirty = new int[INITIAL_SLOTS];
-    private int dirtyCount;
+    private final long[][] occ = new long[MAX_SLOTS][];
+    private final long[][] summary = new long[MAX_SLOTS][];
+    private final boolean[] dirty = new boolean[MAX_SLOTS];
 
     FatPointScanner(int points) {
         this.words = Math.max(1, (points + 63) >>> 6);
@@ -154,7 +144,7 @@ final class FatPointScanner {
         int x = point >>> 6;
         long bit = 1L << (point & 63);
         for (int j = 0; j < w; j++) {
-            long[] o = bits(s + j);
+            long[] o = occ[s + j];
             if (o != null && (o[x] & bit) != 0) {
                 return true;
             }
@@ -162,34 +152,14 @@ final class FatPointScanner {
         return false;
     }
 
-    /** Slot {@code s}'s occupied points, or null when it has never been occupied. */
-    private long @Nullable [] bits(int s) {
-        return s < occ.length ? occ[s] : null;
-    }
-
-    private long @Nullable [] summaryBits(int s) {
-        return s < summary.length ? summary[s] : null;
-    }
-
     private void reset() {
-        for (int k = 0; k < dirtyCount; k++) {
-            int s = dirty[k];
-            Arrays.fill(occ[s], lowWord[s], highWord[s] + 1, 0L);
-            Arrays.fill(summary[s], lowWord[s] >>> 6, (highWord[s] >>> 6) + 1, 0L);
-            lowWord[s] = Integer.MAX_VALUE;
-            highWord[s] = -1;
+        for (int s = 0; s < MAX_SLOTS; s++) {
+            if (dirty[s]) {
+                Arrays.fill(occ[s], 0L);
+                Arrays.fill(summary[s], 0L);
+                dirty[s] = false;
+            }
         }
-        dirtyCount = 0;
-    }
-
-    /** Makes room for slot {@code s} in the per-slot tables. */
-    private void grow(int s) {
-        int n = Math.min(MAX_SLOTS, Math.max(2 * occ.length, s + 1));
-        occ = Arrays.copyOf(occ, n);
-        summary = Arrays.copyOf(summary, n);
-        lowWord = Arrays.copyOf(lowWord, n);
-        highWord = Arrays.copyOf(highWord, n);
-        dirty = Arrays.copyOf(dirty, n);
     }
 
     /**
@@ -210,7 +180,7 @@ final class FatPointScanner {
                 long sum = 0;
                 int sw = x >>> 6;
                 for (int j = 0; j < w; j++) {
-                    long[] sm = summaryBits(s + j);
+                    long[] sm = summary[s + j];
                     if (sm != null) {
                         sum |= sm[sw];
                     }
@@ -234,7 +204,7 @@ final class FatPointScanner {
                 }
                 long bits = 0;
                 for (int j = 0; j < w; j++) {
-                    long[] o = bits(s + j);
+                    long[] o = occ[s + j];
                     if (o != null) {
                         bits |= o[x];
                     }
@@ -254,28 +224,19 @@ final class FatPointScanner {
 
     private void commit(int s, int w, int[] segs) {
         for (int j = 0; j < w; j++) {
-            int t = s + j;
-            if (t >= occ.length) {
-                grow(t);
-            }
-            long[] o = occ[t];
+            long[] o = occ[s + j];
             if (o == null) {
                 o = new long[words];
-                occ[t] = o;
-                summary[t] = new long[(words + 63) >>> 6];
-                lowWord[t] = Integer.MAX_VALUE;
-                highWord[t] = -1;
+                occ[s + j] = o;
+                summary[s + j] = new long[(words + 63) >>> 6];
             }
-            long[] sm = summary[t];
-            int low = lowWord[t];
-            int high = highWord[t];
+            long[] sm = summary[s + j];
+            dirty[s + j] = true;
             for (int k = 0; k < segs.length; k += 2) {
                 int a = segs[k];
                 int b = segs[k + 1];
                 int wa = a >>> 6;
                 int wb = b >>> 6;
-                low = Math.min(low, wa);
-                high = Math.max(high, wb);
                 for (int x = wa; x <= wb; x++) {
                     long mask = -1L;
                     if (x == wa) {
@@ -288,11 +249,6 @@ final class FatPointScanner {
                     sm[x >>> 6] |= 1L << (x & 63);
                 }
             }
-            if (highWord[t] < 0 && high >= 0) {
-                dirty[dirtyCount++] = t;
-            }
-            lowWord[t] = low;
-            highWord[t] = high;
         }
     }
 }
