@@ -117,9 +117,11 @@ final class ClassAllocationDriver {
             }
         }
         // NOSPILL.
-        UnitSet units = units(cx, members, spilled, cost);
+        // Folding only adds to the spilled groups: none added, the same units as the whole class.
+        UnitSet units = countSpilled(spilled, members) == spilledBeforeFolding
+                ? whole.withCosts(cost)
+                : units(cx, members, spilled, cost);
         // ptxas keeps a store's operands busy after it while registers are free.
-        boolean held = false;
         if (holdUpTo(cls, knobs) > 0) {
             int[][] longer = StoreOperandHolds.of(cx.function(), groups, members,
                     knobs.getInt(KnobCatalogue.STORE_OPERAND_HOLD));
@@ -130,12 +132,7 @@ final class ClassAllocationDriver {
             }
             if (peak <= Math.min(budget, holdUpTo(cls, knobs))) {
                 units = heldUnits;
-                held = true;
             }
-        }
-        if (!held && countSpilled(spilled, members) == spilledBeforeFolding) {
-            // Folding only adds to the spilled groups: none added, the same units as the whole class.
-            units.sharePressure(whole);
         }
         FatPointScanner.Attempt attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, false, storeData);
         attempts++;
@@ -310,13 +307,9 @@ final class ClassAllocationDriver {
         int[] interference = new int[units.count];
         units.pressure(cx.points(), interference);
         int[] order = SixListOrdering.order(units, cx.facts(), interference, budget, retry, cx.knobs());
-        int[] hintOf = new int[cx.groups().groupCount()];
-        for (int g = 0; g < hintOf.length; g++) {
-            hintOf[g] = cx.groups().hint(g);
-        }
         int reserved = cls == RegClass.R ? cx.knobs().getInt(KnobCatalogue.STACK_POINTER_SLOT) : -1;
         return scanner.run(units, storeData.addressesFirst(order, units), cx.facts(), budget, slack, threshold,
-                hints, hintOf, cx.groups().groupCount(), reserved, storeData);
+                hints, cx.groups().hints(), cx.groups().groupCount(), reserved, storeData);
     }
 
     private static int[] groupsOfClass(ValueGroups groups, int classId) {

@@ -53,12 +53,36 @@ public final class GroupFacts {
         int g = groups.groupCount();
         int[] count = new int[g + 1];
         double[] fu = new double[g];
+        // Rematerializable: every def of every member reads no register, is unguarded and not
+        // a memory load other than a parameter or constant read.
+        boolean[] remat = new boolean[g];
+        boolean[] imm = new boolean[g];
+        boolean[] param = new boolean[g];
+        boolean[] bank = new boolean[g];
+        boolean[] dims = new boolean[g];
+        boolean[] blocked = new boolean[g];
         for (int i = 0; i < fn.instrCount(); i++) {
             double f = freq.freq(fn.blockOf(i));
+            InstrKind kind = fn.instrKind(i);
+            boolean cheap = fn.useCount(i) == 0 && fn.defCount(i) == 1 && (kind == InstrKind.MOVE
+                    || kind == InstrKind.LOAD_PARAM || kind == InstrKind.LOAD_CONST || kind == InstrKind.INT_ALU
+                    || kind == InstrKind.CONVERT);
             for (int k = 0; k < fn.defCount(i); k++) {
                 int gr = groups.groupOf(fn.def(i, k));
                 count[gr]++;
                 fu[gr] += f;
+                if (cheap) {
+                    remat[gr] = true;
+                    imm[gr] = kind != InstrKind.LOAD_PARAM && kind != InstrKind.LOAD_CONST
+                            && (fn.instrFlags(i) & (InstrFlags.READS_UNIFORM_SPECIAL
+                                    | InstrFlags.READS_DIVERGENT_SPECIAL)) == 0;
+                    param[gr] |= kind == InstrKind.LOAD_PARAM;
+                    // A constant read an access uses as its address (a module-scope variable's) needs a register.
+                    bank[gr] |= kind == InstrKind.LOAD_CONST && (fn.vregFlags(fn.def(i, k)) & VregFlags.ADDRESS) == 0;
+                    dims[gr] |= kind == InstrKind.MOVE && fn.instrHas(i, InstrFlags.READS_CONSTANT_BANK_SPECIAL);
+                } else {
+                    blocked[gr] = true;
+                }
             }
             for (int k = 0; k < fn.useCount(i); k++) {
                 int gr = groups.groupOf(fn.use(i, k));
@@ -124,34 +148,6 @@ public final class GroupFacts {
                 e = Arrays.copyOf(e, e.length + 1);
                 e[e.length - 1] = c.a();
                 excluded[gr] = e;
-            }
-        }
-        // Rematerializable: every def of every member reads no register, is unguarded and not
-        // a memory load other than a parameter or constant read.
-        boolean[] remat = new boolean[g];
-        boolean[] imm = new boolean[g];
-        boolean[] param = new boolean[g];
-        boolean[] bank = new boolean[g];
-        boolean[] dims = new boolean[g];
-        boolean[] blocked = new boolean[g];
-        for (int i = 0; i < fn.instrCount(); i++) {
-            InstrKind kind = fn.instrKind(i);
-            boolean cheap = fn.useCount(i) == 0 && (kind == InstrKind.MOVE || kind == InstrKind.LOAD_PARAM
-                    || kind == InstrKind.LOAD_CONST || kind == InstrKind.INT_ALU || kind == InstrKind.CONVERT);
-            for (int k = 0; k < fn.defCount(i); k++) {
-                int gr = groups.groupOf(fn.def(i, k));
-                if (cheap && fn.defCount(i) == 1) {
-                    remat[gr] = true;
-                    imm[gr] = kind != InstrKind.LOAD_PARAM && kind != InstrKind.LOAD_CONST
-                            && (fn.instrFlags(i) & (InstrFlags.READS_UNIFORM_SPECIAL
-                                    | InstrFlags.READS_DIVERGENT_SPECIAL)) == 0;
-                    param[gr] |= kind == InstrKind.LOAD_PARAM;
-                    // A constant read an access uses as its address (a module-scope variable's) needs a register.
-                    bank[gr] |= kind == InstrKind.LOAD_CONST && (fn.vregFlags(fn.def(i, k)) & VregFlags.ADDRESS) == 0;
-                    dims[gr] |= kind == InstrKind.MOVE && fn.instrHas(i, InstrFlags.READS_CONSTANT_BANK_SPECIAL);
-                } else {
-                    blocked[gr] = true;
-                }
             }
         }
         for (int k = 0; k < g; k++) {

@@ -14,6 +14,7 @@ import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.spill.SpillGuidance;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -78,10 +79,12 @@ final class UniformPlacement {
     /**
      * Effective class id per vreg; 0 for a vreg that never occurs.
      *
+     * @param uniformity the uniformity analysis, or null without one; under the default policy it
+     *     is computed only when the GPR pressure is over the target, the only case where it decides
      * @param gprTarget GPR slots available under an explicit register limit, or -1 without one
      * @param reserved registers ptxas counts beyond the allocated ones
      */
-    static int[] place(KernelFunction fn, LiveRanges ranges, @Nullable UniformityAnalysis uniformity,
+    static int[] place(KernelFunction fn, LiveRanges ranges, @Nullable Supplier<UniformityAnalysis> uniformity,
             BlockFrequency freq, ArchProfile arch, Knobs knobs, int gprTarget, int reserved, int threadsPerBlock) {
         int n = fn.vregCount();
         int[] cls = new int[n];
@@ -97,23 +100,18 @@ final class UniformPlacement {
         if (uniformity == null || !arch.hasUniformRegisters() || policy == POLICY_NONE) {
             return cls;
         }
-        boolean[] direct = policy == POLICY_ALL ? null
-                : policy == POLICY_ON_DEMAND ? new boolean[n] : directUniformSources(fn);
-        double[] weight = occurrenceWeights(fn, freq);
+        double @Nullable [] weight = null;
         List<Integer> placed = new ArrayList<>();
-        List<Integer> onDemand = new ArrayList<>();
-        for (int v = 0; v < n; v++) {
-            if (cls[v] != RegClass.R.id() || !uniformity.isUniform(v)) {
-                continue;
+        if (policy != POLICY_ON_DEMAND) {
+            UniformityAnalysis uniform = uniformity.get();
+            boolean @Nullable [] direct = policy == POLICY_ALL ? null : directUniformSources(fn);
+            for (int v = 0; v < n; v++) {
+                if (cls[v] == RegClass.R.id() && uniform.isUniform(v) && (direct == null || direct[v])) {
+                    cls[v] = RegClass.UR.id();
+                    placed.add(v);
+                }
             }
-            if (direct == null || direct[v]) {
-                cls[v] = RegClass.UR.id();
-                placed.add(v);
-            } else if (policy == POLICY_ON_DEMAND) {
-                onDemand.add(v);
-            }
-        }
-        if (!onDemand.isEmpty()) {
+        } else {
             int[] excess = pressure(fn, ranges, cls, RegClass.R.id());
             int peak = 0;
             for (int e : excess) {
@@ -124,17 +122,28 @@ final class UniformPlacement {
                 int cliff = OCCUPANCY.cliffBelow(arch, peak + reserved, threadsPerBlock);
                 target = cliff > 0 ? cliff - reserved : -1;
             }
+            // At or under the target no uniform value moves: which values are uniform does not matter.
             if (target > 0 && peak > target) {
-                for (int p = 0; p < excess.length; p++) {
-                    excess[p] -= target;
+                UniformityAnalysis uniform = uniformity.get();
+                List<Integer> onDemand = new ArrayList<>();
+                for (int v = 0; v < n; v++) {
+                    if (cls[v] == RegClass.R.id() && uniform.isUniform(v)) {
+                        onDemand.add(v);
+                    }
                 }
-                List<Integer> chosen = SpillGuidance.choose(excess, candidates(fn, ranges, onDemand, weight),
-                        Integer.MAX_VALUE);
-                // Without a limit the move only pays when it reaches the occupancy cliff.
-                if (gprTarget >= 0 || SpillGuidance.overCount(excess) == 0) {
-                    for (int v : chosen) {
-                        cls[v] = RegClass.UR.id();
-                        placed.add(v);
+                if (!onDemand.isEmpty()) {
+                    for (int p = 0; p < excess.length; p++) {
+                        excess[p] -= target;
+                    }
+                    weight = occurrenceWeights(fn, freq);
+                    List<Integer> chosen = SpillGuidance.choose(excess, candidates(fn, ranges, onDemand, weight),
+                            Integer.MAX_VALUE);
+                    // Without a limit the move only pays when it reaches the occupancy cliff.
+                    if (gprTarget >= 0 || SpillGuidance.overCount(excess) == 0) {
+                        for (int v : chosen) {
+                            cls[v] = RegClass.UR.id();
+                            placed.add(v);
+                        }
                     }
                 }
             }
@@ -150,6 +159,9 @@ final class UniformPlacement {
             over |= urExcess[p] > 0;
         }
         if (over) {
+            if (weight == null) {
+                weight = occurrenceWeights(fn, freq);
+            }
             for (int v : SpillGuidance.choose(urExcess, candidates(fn, ranges, placed, weight), Integer.MAX_VALUE)) {
                 cls[v] = RegClass.R.id();
             }

@@ -6,6 +6,8 @@ import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.pipeline.Stage;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /** Places warp-uniform values in the uniform register file ({@link UniformPlacement}). */
 final class UniformPlacementStage implements Stage<FatPointState> {
@@ -18,8 +20,9 @@ final class UniformPlacementStage implements Stage<FatPointState> {
     public void run(FatPointState s) {
         KernelFunction fn = s.function();
         int policy = s.knobs().getInt(KnobCatalogue.UNIFORM_POLICY);
-        UniformityAnalysis uniformity = s.arch().hasUniformRegisters() && policy > 0
-                ? s.analyses().uniformity()
+        // Computed only if placement asks for it.
+        @Nullable Supplier<UniformityAnalysis> uniformity = s.arch().hasUniformRegisters() && policy > 0
+                ? s.analyses()::uniformity
                 : null;
         int[] cls = UniformPlacement.place(fn, s.analyses().liveRanges(), uniformity, s.analyses().frequency(),
                 s.arch(), s.knobs(), s.budget().limited() ? s.gprBudget() : -1, s.reserved(), s.threadsPerBlock());

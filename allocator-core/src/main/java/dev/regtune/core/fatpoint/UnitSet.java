@@ -76,6 +76,27 @@ final class UnitSet {
     }
 
     /**
+     * These units (the same groups, pieces, live segments and pressure profile) with each group's
+     * whole-range unit costing {@code costOfGroup[g]}; the pieces keep their costs. The result owns
+     * its arrays; the segments are shared (neither changes them).
+     */
+    UnitSet withCosts(double[] costOfGroup) {
+        UnitSet u = new UnitSet(0);
+        u.count = count;
+        u.group = Arrays.copyOf(group, count);
+        u.piecePoint = Arrays.copyOf(piecePoint, count);
+        u.width = Arrays.copyOf(width, count);
+        u.mode = Arrays.copyOf(mode, count);
+        u.segs = Arrays.copyOf(segs, count);
+        u.cost = new double[count];
+        for (int k = 0; k < count; k++) {
+            u.cost[k] = isPiece(k) ? cost[k] : costOfGroup[group[k]];
+        }
+        u.sharePressure(this);
+        return u;
+    }
+
+    /**
      * Takes {@code same}'s pressure profile, if it has one: the caller knows that {@code same} holds
      * the same units with the same live segments (only their costs differ).
      */

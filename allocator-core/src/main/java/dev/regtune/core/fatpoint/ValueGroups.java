@@ -233,6 +233,11 @@ public final class ValueGroups {
         return hint[g];
     }
 
+    /** Every group's {@link #hint}, indexed by group; owned by this object, do not modify. */
+    int[] hints() {
+        return hint;
+    }
+
     /** Whether instruction {@code i} is a copy that coalescing removed. */
     public boolean removedCopy(int i) {
         return removedCopy[i];

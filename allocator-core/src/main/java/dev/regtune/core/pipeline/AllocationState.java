@@ -217,7 +217,7 @@ public class AllocationState {
      * them when it allocates the same function again at another budget.
      */
     public Checkpoint checkpoint() {
-        if (!lifts.isEmpty() || failed || !stats().equals(AllocationStats.NONE)) {
+        if (!lifts.isEmpty() || failed || counted()) {
             throw new IllegalStateException("a checkpoint of " + original.name()
                     + " must come before register rewrites, counters and failure");
         }
@@ -407,6 +407,12 @@ public class AllocationState {
 
     public void countUniformValues(int n) {
         uniformValues += n;
+    }
+
+    /** Whether any counter has moved: {@link #stats()} is not {@link AllocationStats#NONE}, read without building it. */
+    private boolean counted() {
+        return (attempts | coalescedCopies | spilledValues | guidancePicks | forcedSpills | discardedSlots | fallbacks
+                | uniformValues) != 0;
     }
 
     public AllocationStats stats() {

@@ -125,6 +125,29 @@ final class PressureOperands {
         return freed;
     }
 
+    /**
+     * Sets {@code bit} in {@code mask[v]} for every value {@code v} that instruction {@code i}'s
+     * {@link #growth} and {@link #freed} read (its block must be prepared).
+     */
+    void markValues(int i, long bit, long[] mask) {
+        for (int e = readStart[i]; e < readEnd[i]; e += 3) {
+            mask[reads[e]] |= bit;
+        }
+        for (int e = defStart[i]; e < defEnd[i]; e += 3) {
+            mask[defs[e]] |= bit;
+        }
+    }
+
+    /** Clears {@code mask[v]} for every value {@link #markValues} marks for instruction {@code i}. */
+    void clearValues(int i, long[] mask) {
+        for (int e = readStart[i]; e < readEnd[i]; e += 3) {
+            mask[reads[e]] = 0;
+        }
+        for (int e = defStart[i]; e < defEnd[i]; e += 3) {
+            mask[defs[e]] = 0;
+        }
+    }
+
     private static int[] room(int[] a, int size) {
         return size + 3 <= a.length ? a : Arrays.copyOf(a, Math.max(2 * a.length, size + 3));
     }

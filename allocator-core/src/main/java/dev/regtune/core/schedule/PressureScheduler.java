@@ -32,6 +32,8 @@ final class PressureScheduler {
     private final PressureOperands operands;
     private BlockDependences.@Nullable Scratch scratch;
     private @Nullable ReadyIndex index;
+    /** Per value, the instructions of the block being listed whose operand facts name it (one bit each). */
+    private long @Nullable [] naming;
 
     private final int scanLimit;
     /** The block {@link #enter} last read the liveness of (-1: none), the values it marked live and their slots. */
@@ -125,7 +127,13 @@ final class PressureScheduler {
     /** Blocks up to this size scan the ready list at every step. */
     static final int SCAN_LIMIT = 64;
 
-    /** Lists block {@code b} into {@code scheduled} by scanning the ready list; returns the peak pressure. */
+    /**
+     * Lists block {@code b} into {@code scheduled} by scanning the ready list; returns the peak
+     * pressure. A candidate's growth and pressure change read only the state of the values its
+     * operand facts name, so they are kept from step to step and computed again only for the
+     * instructions that name a value the last placed instruction reads or writes (a block of at
+     * most 64 instructions marks them in one word per value; a larger one computes every step).
+     */
     private int scheduleScanning(int b, BlockDependences g, int[] height, int[] scheduled, int pressure,
             int[] remaining, boolean[] live) {
         int start = f.blockStart(b);
@@ -133,6 +141,15 @@ final class PressureScheduler {
         int peak = pressure;
         int[] waiting = new int[n];
         int[] ready = new int[n];
+        int[] growthOf = new int[n];
+        int[] deltaOf = new int[n];
+        long @Nullable [] named = n <= Long.SIZE ? naming() : null;
+        if (named != null) {
+            for (int k = 0; k < n; k++) {
+                operands.markValues(start + k, 1L << k, named);
+            }
+        }
+        long stale = -1L;
         int readyCount = 0;
         for (int k = 0; k < n; k++) {
             waiting[k] = g.predCount(k);
@@ -147,9 +164,14 @@ final class PressureScheduler {
             for (int r = 0; r < readyCount; r++) {
                 int k = ready[r];
                 int i = start + k;
-                int growth = growth(b, i, live, remaining);
-                int delta = growth - freed(b, i, remaining);
-                boolean fits = pressure + growth <= parameters.registerTarget();
+                if (named == null || (stale & (1L << k)) != 0) {
+                    int growth = growth(b, i, live, remaining);
+                    growthOf[k] = growth;
+                    deltaOf[k] = growth - freed(b, i, remaining);
+                    stale &= ~(1L << k);
+                }
+                int delta = deltaOf[k];
+                boolean fits = pressure + growthOf[k] <= parameters.registerTarget();
                 if (best < 0 || better(k, fits, delta, height, best, bestFits, bestDelta, start)) {
                     best = k;
                     bestDelta = delta;
@@ -161,6 +183,14 @@ final class PressureScheduler {
             pressure += bestDelta;
             peak = Math.max(peak, pressure);
             place(b, i, live, remaining);
+            if (named != null) {
+                for (int u = 0; u < f.useCount(i); u++) {
+                    stale |= named[f.use(i, u)];
+                }
+                for (int d = 0; d < f.defCount(i); d++) {
+                    stale |= named[f.def(i, d)];
+                }
+            }
             for (int r = 0; r < readyCount; r++) {
                 if (ready[r] == best) {
                     ready[r] = ready[--readyCount];
@@ -174,7 +204,22 @@ final class PressureScheduler {
                 }
             }
         }
+        if (named != null) {
+            for (int k = 0; k < n; k++) {
+                operands.clearValues(start + k, named);
+            }
+        }
         return peak;
+    }
+
+    /** {@link #naming}, created on first use; every word is clear between blocks. */
+    private long[] naming() {
+        long[] a = naming;
+        if (a == null) {
+            a = new long[f.vregCount()];
+            naming = a;
+        }
+        return a;
     }
 
     /**
