@@ -2,7 +2,6 @@ package dev.regtune.core.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.regtune.core.Allocators;
 import dev.regtune.core.alloc.AllocationResult;
@@ -17,6 +16,7 @@ import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParser;
 import dev.regtune.core.testing.Ptxas;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -114,11 +114,8 @@ class ParameterRematerializationTest {
     @ParameterizedTest
     @CsvSource({"sm_90, 10, 24", "sm_80, 8, 22"})
     void ptxasReportsThis(String arch, int conditional, int unconditional) throws Exception {
-        Ptxas ptxas = Ptxas.find();
-        assumeTrue(ptxas != null, "ptxas is not on PATH: skipping the check against the real compiler");
-        Ptxas.Run run = ptxas.run(ptx(arch), arch, 0);
-        assertTrue(run.accepted(), run.output());
-        assertEquals(conditional, run.entries().get("cond_atomic").registers());
-        assertEquals(unconditional, run.entries().get("uncond_atomic").registers());
+        Map<String, Ptxas.EntryReport> entries = Ptxas.probeOrSkip(ptx(arch), arch);
+        assertEquals(conditional, entries.get("cond_atomic").registers());
+        assertEquals(unconditional, entries.get("uncond_atomic").registers());
     }
 }

@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Runs the installed NVIDIA {@code ptxas} for tests that pin the model to it. Tests call
@@ -42,6 +44,20 @@ public final class Ptxas {
             }
         }
         return null;
+    }
+
+    /**
+     * What the installed ptxas reports for each entry of a probe file without a limit, for a test
+     * that pins a probe's figures: skips the test when no ptxas is installed, fails it when ptxas
+     * rejects the file.
+     */
+    public static Map<String, EntryReport> probeOrSkip(Path file, String arch) throws IOException,
+            InterruptedException {
+        Ptxas ptxas = find();
+        Assumptions.assumeTrue(ptxas != null, "ptxas is not on PATH: skipping the check against the real compiler");
+        Run run = ptxas.run(file, arch, 0);
+        Assertions.assertTrue(run.accepted(), run.output());
+        return run.entries();
     }
 
     /** {@code ptxas -v -arch=ARCH [-maxrregcount=N] -o /dev/null FILE}; {@code maxRegisters} 0 = no flag. */
