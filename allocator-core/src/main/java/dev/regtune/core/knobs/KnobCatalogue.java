@@ -490,6 +490,15 @@ public final class KnobCatalogue {
                     + "c[0x0][0x14]) as an operand (IMAD R0, R0, c[0x0][0x0], R3) where PTX reads them into a "
                     + "register; like RegTuneFoldConstantBank, it holds a register only at each use.");
 
+    // ---- added for the spill figures under a register limit (issue 13) ----
+    public static final KnobDef SCHEDULE_LIMIT_MARGIN = def(-1, "RegTuneScheduleLimitMargin", false, KnobType.INT, 2,
+            0, 255, KnobEffect.MODELLED, "Under a register limit, GPR slots the pre-allocation scheduler keeps free "
+                    + "below the budget's while it hoists long-latency work (its target is at most the budget's slots "
+                    + "minus this). ptxas 13.0.88 hoists a loop's loads to two registers under -maxrregcount and "
+                    + "spills nothing (probes limit_margin_sm90.ptx, _sm80: 6 double and 24 float loads, each read "
+                    + "by an add, use 30/26/24/22 registers at 32/28/26/24 on both architectures); with 0 the model "
+                    + "fills the budget and the fat-point scan, short of free pairs, spills where ptxas does not.");
+
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 
