@@ -15,7 +15,9 @@ import java.util.Arrays;
  * Turns the groups' placement into an {@link Assignment}: unspilled values take their group's
  * slot; a spilled value goes to GPR bits (predicates), is rematerialized, or gets an SMEM (knob
  * 619, classes UR and tensor, never with the ABI) or LMEM slot in seed 004's size buckets; each
- * occurrence of a spilled value takes the slot its piece was given.
+ * occurrence of a spilled value takes the slot its piece was given, and then, with knob
+ * RegTuneReuseReloads, a use whose previous occurrence in its block left the value in a register
+ * that stays free reads it there instead of reloading ({@link LazyReloads}).
  */
 final class SpillPlacementStage implements Stage<FatPointState> {
     @Override
@@ -88,7 +90,13 @@ final class SpillPlacementStage implements Stage<FatPointState> {
         s.countSpilledValues(spilledGroups);
         int threads = s.threadsPerBlock();
         int warpsPerBlock = (threads + s.arch().warpSize() - 1) / s.arch().warpSize();
-        s.assignment(new Assignment(effectiveClass, vregSlot, space, offset, operandSlot, s.classBudgets()),
+        boolean[] reloadReused = new boolean[fn.operandCount()];
+        if (bySpace[SpillSpace.LMEM.ordinal()] + bySpace[SpillSpace.SMEM.ordinal()] > 0
+                && s.knobs().getBool(KnobCatalogue.REUSE_RELOADS)) {
+            LazyReloads.apply(fn, ranges, effectiveClass, vregSlot, space, operandSlot, reloadReused);
+        }
+        s.assignment(new Assignment(effectiveClass, vregSlot, space, offset, operandSlot, s.classBudgets(),
+                reloadReused),
                 local.frameBytes(), shared.frameBytes() * warpsPerBlock);
         if (s.explaining()) {
             s.report(new AllocationEvent.SpillsPlaced(bySpace[SpillSpace.LMEM.ordinal()],

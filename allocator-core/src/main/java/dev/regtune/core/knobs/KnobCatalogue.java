@@ -506,6 +506,19 @@ public final class KnobCatalogue {
             KnobType.INT, 20, 0, 255, KnobEffect.MODELLED, "Store operands are held (RegTuneStoreOperandHold) only "
                     + "while the general-register class's peak pressure with the holds stays within this many "
                     + "registers and the budget: ptxas spreads values over free registers, not into spills.");
+    // ---- added for the spill figures under a register limit (issue 13) ----
+    public static final KnobDef SCHEDULE_LIMIT_MARGIN = def(-1, "RegTuneScheduleLimitMargin", false, KnobType.INT, 2,
+            0, 255, KnobEffect.MODELLED, "Under a register limit, GPR slots the pre-allocation scheduler keeps free "
+                    + "below the budget's while it hoists long-latency work (its target is at most the budget's slots "
+                    + "minus this). ptxas 13.0.88 hoists a loop's loads to two registers under -maxrregcount and "
+                    + "spills nothing (probes limit_margin_sm90.ptx, _sm80: 6 double and 24 float loads, each read "
+                    + "by an add, use 30/26/24/22 registers at 32/28/26/24 on both architectures); with 0 the model "
+                    + "fills the budget and the fat-point scan, short of free pairs, spills where ptxas does not.");
+    public static final KnobDef REUSE_RELOADS = bool(-1, "RegTuneReuseReloads", false, true, KnobEffect.MODELLED,
+            "A use of a value spilled to memory reads the register its previous occurrence in the same block (its "
+                    + "def or a reload) left it in, when no other value takes that register in between, instead of "
+                    + "loading it again; false reloads before every use. ptxas 13.0.88 loads about 1.1 bytes per "
+                    + "byte it stores on corpus-real (median of the runs where both spill), the model 2.0 without it.");
 
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);

@@ -8,7 +8,7 @@ import dev.regtune.core.knobs.Knobs;
  *
  * @param registerTarget GPR slots (32-bit registers) the scheduler lets a block's pressure grow to
  *     while it hoists long-latency work (knob RegTuneScheduleRegisterTarget, at most the budget's
- *     GPR slots)
+ *     GPR slots; under a register limit at most those minus knob RegTuneScheduleLimitMargin)
  * @param loadLatency weight of a memory read on the critical path (knob RegTuneScheduleLoadLatency)
  * @param aluLatency weight of any other instruction (knob RegTuneScheduleAluLatency)
  * @param reducePressure whether a block whose layout already exceeds the target is reordered to
@@ -27,11 +27,16 @@ record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency,
     /**
      * The knobs' values, the target capped at the GPR slots the budget leaves (ptxas never hoists
      * past it); under an explicit register limit ({@code limited}) and knob
-     * RegTuneScheduleTargetFollowsLimit, the target is the budget's GPR slots themselves.
+     * RegTuneScheduleTargetFollowsLimit, the target is the budget's GPR slots themselves. Under a
+     * limit the target is also at most the budget's slots minus knob RegTuneScheduleLimitMargin.
      */
     static SchedulingParameters of(Knobs knobs, int gprBudget, boolean limited) {
         int target = limited && knobs.getBool(KnobCatalogue.SCHEDULE_TARGET_FOLLOWS_LIMIT) ? gprBudget
                 : Math.min(gprBudget, knobs.getInt(KnobCatalogue.SCHEDULE_REGISTER_TARGET));
+        if (limited) {
+            // ptxas's scheduler stops short of the limit: a pair or two stay free for the allocator.
+            target = Math.min(target, Math.max(1, gprBudget - knobs.getInt(KnobCatalogue.SCHEDULE_LIMIT_MARGIN)));
+        }
         return new SchedulingParameters(target,
                 knobs.getInt(KnobCatalogue.SCHEDULE_LOAD_LATENCY), knobs.getInt(KnobCatalogue.SCHEDULE_ALU_LATENCY),
                 knobs.getBool(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE),

@@ -59,10 +59,15 @@ class LocalAddressNarrowingTest {
     @Test
     void narrowedAddressesFitPtxasCount() throws Exception {
         int narrowed = ProbeAllocations.checkedSm90(probe(), Knobs.defaults()).registers();
-        int wide = ProbeAllocations.checkedSm90(probe(), Knobs.defaults().with(KnobCatalogue.NARROW_LOCAL_ADDRESSES, 0)).registers();
-        // ptxas: 21. Eight frame pairs live across the kernel without narrowing.
+        // ptxas: 21. Eight frame pairs live across the kernel without narrowing: compared at the
+        // unlimited count, before occupancy cliff landing (which brings the wide kernel to 30,
+        // two under the cliff of 32, since the scheduler keeps RegTuneScheduleLimitMargin free).
+        Knobs unlanded = Knobs.defaults().with(KnobCatalogue.OCCUPANCY_CLIFF_STEPS, 0);
+        int narrowedUnlanded = ProbeAllocations.checkedSm90(probe(), unlanded).registers();
+        int wide = ProbeAllocations.checkedSm90(probe(), unlanded.with(KnobCatalogue.NARROW_LOCAL_ADDRESSES, 0))
+                .registers();
         assertTrue(Math.abs(narrowed - 21) <= 3, "the model " + narrowed + ", ptxas 21");
-        assertTrue(wide >= narrowed + 12, "without narrowing " + wide + ", with " + narrowed);
+        assertTrue(wide >= narrowedUnlanded + 12, "without narrowing " + wide + ", with " + narrowedUnlanded);
     }
 
     @Test
