@@ -36,30 +36,33 @@ final class LazyReloads {
     static int apply(KernelFunction fn, LiveRanges ranges, int[] cls, int[] vregSlot,
             byte[] space, int[] operandSlot, boolean[] reloadReused) {
         int points = 2 * fn.instrCount() + 2;
-        // Who holds each (class, slot) at each point: unspilled values over their live ranges,
-        // spilled ones at their operands. Counts, so that a value's own occupancy can be lifted.
+        int n = fn.vregCount();
+        int[] windows = candidateWindows(fn, cls, vregSlot, space, operandSlot);
+        if (windows.length == 0) {
+            return 0;
+        }
+        // Who holds each (class, slot) at each point of the blocks where a use may reuse a register:
+        // unspilled values over their live ranges, spilled ones at their operands. Counts, so that a
+        // value's own occupancy can be lifted.
         Occupancy occ = new Occupancy(points);
-        for (int v = 0; v < fn.vregCount(); v++) {
+        for (int v = 0; v < n; v++) {
             if (vregSlot[v] < 0 || cls[v] <= 0) {
                 continue;
             }
             int[] segs = ranges.segments(v);
             for (int k = 0; k + 1 < segs.length; k += 2) {
-                for (int s = 0; s < fn.vregSlots(v); s++) {
-                    occ.add(cls[v], vregSlot[v] + s, segs[k], segs[k + 1]);
-                }
+                addClipped(occ, windows, cls[v], vregSlot[v], fn.vregSlots(v), segs[k], segs[k + 1]);
             }
         }
-        int n = fn.vregCount();
         // Occurrences of a value at one point share one register (the checker's rule): counted once.
         int[] seen = new int[n];
         Arrays.fill(seen, -1);
         for (int i = 0; i < fn.instrCount(); i++) {
             for (int k = 0; k < fn.useCount(i); k++) {
-                addOperand(fn, occ, cls, vregSlot, operandSlot, fn.useOperand(i, k), 2 * i, seen);
+                addOperand(fn, occ, windows, cls, vregSlot, operandSlot, fn.useOperand(i, k), 2 * i, seen);
             }
             for (int k = 0; k < fn.defCount(i); k++) {
-                addOperand(fn, occ, cls, vregSlot, operandSlot, fn.defOperand(i, k), 2 * i + 1, seen);
+                addOperand(fn, occ, windows, cls, vregSlot, operandSlot, fn.defOperand(i, k), 2 * i + 1, seen);
             }
         }
         // The last occurrence of each value: its point, its slot and its block.
@@ -114,6 +117,66 @@ final class LazyReloads {
         return saved;
     }
 
+    /**
+     * The point ranges ({@code [start, end]} pairs, sorted, disjoint) of the blocks in which a use of
+     * a value in memory follows another occurrence of it: the only places a reload can be reused.
+     */
+    private static int[] candidateWindows(KernelFunction fn, int[] cls, int[] vregSlot, byte[] space,
+            int[] operandSlot) {
+        int[] lastBlock = new int[fn.vregCount()];
+        Arrays.fill(lastBlock, -1);
+        boolean[] candidate = new boolean[fn.blockCount()];
+        int count = 0;
+        for (int i = 0; i < fn.instrCount(); i++) {
+            int block = fn.blockOf(i);
+            for (int k = 0; k < fn.useCount(i); k++) {
+                int op = fn.useOperand(i, k);
+                int v = fn.operandVreg(op);
+                if (inMemory(v, vregSlot, space, cls) && operandSlot[op] >= 0) {
+                    if (lastBlock[v] == block && !candidate[block]) {
+                        candidate[block] = true;
+                        count++;
+                    }
+                    lastBlock[v] = block;
+                }
+            }
+            for (int k = 0; k < fn.defCount(i); k++) {
+                int op = fn.defOperand(i, k);
+                int v = fn.operandVreg(op);
+                if (inMemory(v, vregSlot, space, cls) && operandSlot[op] >= 0) {
+                    lastBlock[v] = block;
+                }
+            }
+        }
+        int[] out = new int[2 * count];
+        int w = 0;
+        for (int b = 0; b < fn.blockCount(); b++) {
+            if (candidate[b] && fn.blockEnd(b) > fn.blockStart(b)) {
+                out[w++] = 2 * fn.blockStart(b);
+                out[w++] = 2 * fn.blockEnd(b) - 1;
+            }
+        }
+        return Arrays.copyOf(out, w);
+    }
+
+    /** Adds {@code [from, to]} of slots {@code [slot, slot + width)} where it meets the windows. */
+    private static void addClipped(Occupancy occ, int[] windows, int cls, int slot, int width, int from, int to) {
+        // The first window that ends at or after from: windows are sorted by start and by end.
+        int lo = 0;
+        int hi = windows.length / 2;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (windows[2 * mid + 1] < from) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        for (int k = lo; k < windows.length / 2 && windows[2 * k] <= to; k++) {
+            occ.add(cls, slot, width, Math.max(from, windows[2 * k]), Math.min(to, windows[2 * k + 1]));
+        }
+    }
+
     private static boolean inMemory(int v, int[] vregSlot, byte[] space, int[] cls) {
         if (vregSlot[v] >= 0 || cls[v] <= 0) {
             return false;
@@ -134,14 +197,14 @@ final class LazyReloads {
         }
     }
 
-    private static void addOperand(KernelFunction fn, Occupancy occ, int[] cls, int[] vregSlot, int[] operandSlot,
-            int op, int point, int[] seen) {
+    private static void addOperand(KernelFunction fn, Occupancy occ, int[] windows, int[] cls, int[] vregSlot,
+            int[] operandSlot, int op, int point, int[] seen) {
         int v = fn.operandVreg(op);
         if (vregSlot[v] >= 0 || cls[v] <= 0 || operandSlot[op] < 0 || seen[v] == point) {
             return;
         }
         seen[v] = point;
-        occ.add(cls[v], operandSlot[op], fn.vregSlots(v), point, point);
+        addClipped(occ, windows, cls[v], operandSlot[op], fn.vregSlots(v), point, point);
     }
 
     /** How many values hold each slot of each class at each point (slots of one class are independent). */

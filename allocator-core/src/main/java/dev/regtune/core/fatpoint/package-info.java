@@ -22,7 +22,9 @@
  * followed by up to {@code RegAllocNumNonSpillTrials} (639) SPILL retries with spill guidance, the
  * feasibility gate, the best-result recorder and the final fallback.</li>
  * <li><b>spill slots</b> ({@code SpillPlacementStage}): predicates to GPR bits, rematerialization,
- * SMEM (knob 619) or LMEM slots in seed 004's buckets.</li>
+ * SMEM (knob 619) or LMEM slots in seed 004's buckets; then lazy reloads ({@code LazyReloads},
+ * knob {@code RegTuneReuseReloads}): a use of a spilled value reads the register its previous
+ * occurrence in the block left it in when no other value took it in between.</li>
  * <li><b>measure</b> ({@code dev.regtune.core.model.MeasureStage}).</li>
  * </ol>
  * Without a register limit, {@code OccupancyCliffLanding} then allocates an entry once more at the

@@ -10,7 +10,9 @@
  * <p>Model of spill code: a spilled value is stored right after each of its defs and reloaded
  * right before each instruction that uses it ("spill everywhere"); between those points it lives
  * in memory. Spill store bytes are the static bytes of those stores and spill load bytes the
- * static bytes of those reloads, as {@code ptxas -v} counts them. A predicate spills into a bit
+ * static bytes of those reloads, as {@code ptxas -v} counts them. A use that reads the register an
+ * earlier occurrence in its block still holds ({@code Assignment.reloadReused}: the Briggs family's
+ * lazy reload, the fat-point family's {@code LazyReloads}) costs no reload. A predicate spills into a bit
  * of a general-purpose register (P2R/R2P), which costs no memory traffic.
  *
  * <p>This package chooses and accounts; it never assigns registers.
