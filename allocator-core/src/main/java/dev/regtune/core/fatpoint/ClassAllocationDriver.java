@@ -10,6 +10,7 @@ import dev.regtune.core.spill.SpillCostModel;
 import dev.regtune.core.spill.SpillGuidance;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -136,6 +137,17 @@ final class ClassAllocationDriver {
         }
         FatPointScanner.Attempt attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, false, storeData);
         attempts++;
+        if (!attempt.success() && classPeak <= budget && knobs.getBool(KnobCatalogue.NOSPILL_START_ORDER)) {
+            // The class fits at every point, yet the scan fragmented it: scan again in the order the
+            // values start, which colours straight-line code with its peak.
+            FatPointScanner.Attempt byStart = scanner.run(units, storeData.addressesFirst(startOrder(units), units),
+                    cx.facts(), budget, slack, threshold, hints, hints(cx), cx.groups().groupCount(),
+                    cls == RegClass.R ? knobs.getInt(KnobCatalogue.STACK_POINTER_SLOT) : -1, storeData);
+            attempts++;
+            if (byStart.success()) {
+                attempt = byStart;
+            }
+        }
         recorder.record(new BestResultRecorder.Result(0, attempt.success(), attempt.peak(), 0, 0, width));
         attempted(cx, cls, 0, budget, attempt, true);
         FatPointScanner.Attempt best = attempt;
@@ -310,6 +322,29 @@ final class ClassAllocationDriver {
         int reserved = cls == RegClass.R ? cx.knobs().getInt(KnobCatalogue.STACK_POINTER_SLOT) : -1;
         return scanner.run(units, storeData.addressesFirst(order, units), cx.facts(), budget, slack, threshold,
                 hints, cx.groups().hints(), cx.groups().groupCount(), reserved, storeData);
+    }
+
+    /** The units by the first point of their live range, wider ones first, then by index. */
+    private static int[] startOrder(UnitSet units) {
+        Integer[] byStart = new Integer[units.count];
+        for (int u = 0; u < units.count; u++) {
+            byStart[u] = u;
+        }
+        Arrays.sort(byStart, Comparator.comparingInt((Integer u) -> units.segs[u].length > 0 ? units.segs[u][0] : 0)
+                .thenComparingInt(u -> -units.width[u]).thenComparingInt(u -> u));
+        int[] order = new int[units.count];
+        for (int u = 0; u < units.count; u++) {
+            order[u] = byStart[u];
+        }
+        return order;
+    }
+
+    private static int[] hints(FatPointState cx) {
+        int[] hintOf = new int[cx.groups().groupCount()];
+        for (int g = 0; g < hintOf.length; g++) {
+            hintOf[g] = cx.groups().hint(g);
+        }
+        return hintOf;
     }
 
     private static int[] groupsOfClass(ValueGroups groups, int classId) {
