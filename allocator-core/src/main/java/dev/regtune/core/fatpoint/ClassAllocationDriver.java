@@ -123,9 +123,10 @@ final class ClassAllocationDriver {
                 ? whole.withCosts(cost)
                 : units(cx, members, spilled, cost);
         // ptxas keeps a store's operands busy after it while registers are free.
-        if (holdUpTo(cls, knobs) > 0) {
-            int[][] longer = StoreOperandHolds.of(cx.function(), groups, members,
-                    knobs.getInt(KnobCatalogue.STORE_OPERAND_HOLD));
+        int @Nullable [][] longer = holdUpTo(cls, knobs) > 0
+                ? StoreOperandHolds.of(cx.function(), groups, members, knobs.getInt(KnobCatalogue.STORE_OPERAND_HOLD))
+                : null;
+        if (longer != null) {
             UnitSet heldUnits = units(cx, members, spilled, cost, longer);
             int peak = 0;
             for (int x : heldUnits.pressure(cx.points(), null)) {

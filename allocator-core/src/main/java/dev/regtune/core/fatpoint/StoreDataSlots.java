@@ -96,8 +96,17 @@ final class StoreDataSlots {
      */
     private static boolean[] livingApart(ValueGroups groups, int[] addressGroup) {
         int n = addressGroup.length;
-        Integer[] data = java.util.stream.IntStream.range(0, n).filter(g -> addressGroup[g] >= 0).boxed()
-                .toArray(Integer[]::new);
+        // Few groups are store data: sorting them boxed costs nothing next to the scan.
+        int count = 0;
+        for (int a : addressGroup) {
+            count += a >= 0 ? 1 : 0;
+        }
+        Integer[] data = new Integer[count];
+        for (int g = 0, k = 0; g < n; g++) {
+            if (addressGroup[g] >= 0) {
+                data[k++] = g;
+            }
+        }
         Arrays.sort(data, (x, y) -> addressGroup[x] != addressGroup[y]
                 ? Integer.compare(addressGroup[x], addressGroup[y])
                 : Integer.compare(groups.segments(x)[0], groups.segments(y)[0]));

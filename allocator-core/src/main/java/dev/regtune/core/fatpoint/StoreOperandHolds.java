@@ -3,6 +3,7 @@ package dev.regtune.core.fatpoint;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Live segments lengthened past the store that last reads a value. A store or atomic reads its
@@ -21,10 +22,12 @@ final class StoreOperandHolds {
     /**
      * Per group of {@code members}: its segments, a segment that ends at a store reading it lengthened by
      * {@code window} instructions (to the end of the store's block at most); the groups' own
-     * arrays when nothing changes. Indexed by group; other groups' entries are null.
+     * arrays where nothing changes. Indexed by group; other groups' entries are null. Null when no
+     * segment of any member changes (no store reads them last, or its block ends there).
      */
-    static int[][] of(KernelFunction f, ValueGroups groups, int[] members, int window) {
+    static int @Nullable [][] of(KernelFunction f, ValueGroups groups, int[] members, int window) {
         int[][] out = new int[groups.groupCount()][];
+        boolean changed = false;
         for (int g : members) {
             int[] s = groups.segments(g);
             int[] held = null;
@@ -48,8 +51,9 @@ final class StoreOperandHolds {
                 }
             }
             out[g] = held == null ? s : merged(held);
+            changed |= held != null;
         }
-        return out;
+        return changed ? out : null;
     }
 
     private static boolean store(InstrKind k) {

@@ -3,16 +3,11 @@ package dev.regtune.core.fatpoint;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.regtune.core.Allocators;
-import dev.regtune.core.alloc.AllocationResult;
-import dev.regtune.core.alloc.AllocationStatus;
-import dev.regtune.core.arch.ArchProfiles;
-import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
-import dev.regtune.core.ptx.PtxParser;
+import dev.regtune.core.testing.ProbeAllocations;
 import dev.regtune.core.testing.Ptxas;
 import java.nio.file.Path;
 import java.util.Map;
@@ -32,16 +27,12 @@ class LaunchDimensionFoldingTest {
     }
 
     private static KernelFunction entry(String arch, String name) throws Exception {
-        return PtxParser.parse(ptx(arch)).functions().stream().filter(f -> f.name().equals(name)).findFirst()
-                .orElseThrow();
+        return ProbeAllocations.entry(ptx(arch), name);
     }
 
     private static int registers(String arch, String name, boolean fold) throws Exception {
         Knobs knobs = Knobs.defaults().with(KnobCatalogue.FOLD_LAUNCH_DIMENSIONS, fold ? 1 : 0);
-        AllocationResult r = Allocators.fatPoint().allocate(entry(arch, name), knobs, ArchProfiles.of(arch), 0);
-        assertEquals(AllocationStatus.OK, r.status());
-        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
-        return r.registers();
+        return ProbeAllocations.checked(entry(arch, name), knobs, arch).registers();
     }
 
     @ParameterizedTest

@@ -3,15 +3,10 @@ package dev.regtune.core.fatpoint;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.regtune.core.Allocators;
-import dev.regtune.core.alloc.AllocationResult;
-import dev.regtune.core.alloc.AllocationStatus;
-import dev.regtune.core.arch.ArchProfiles;
-import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
-import dev.regtune.core.ptx.PtxParser;
+import dev.regtune.core.testing.ProbeAllocations;
 import dev.regtune.core.testing.Ptxas;
 import java.nio.file.Path;
 import java.util.Map;
@@ -32,13 +27,9 @@ class StoreOperandHoldTest {
     }
 
     private static int registers(String arch, String name, int hold) throws Exception {
-        KernelFunction f = PtxParser.parse(ptx(arch)).functions().stream().filter(g -> g.name().equals(name))
-                .findFirst().orElseThrow();
+        KernelFunction f = ProbeAllocations.entry(ptx(arch), name);
         Knobs knobs = Knobs.defaults().with(KnobCatalogue.STORE_OPERAND_HOLD, hold);
-        AllocationResult r = Allocators.fatPoint().allocate(f, knobs, ArchProfiles.of(arch), 0);
-        assertEquals(AllocationStatus.OK, r.status());
-        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
-        return r.registers();
+        return ProbeAllocations.checked(f, knobs, arch).registers();
     }
 
     @ParameterizedTest

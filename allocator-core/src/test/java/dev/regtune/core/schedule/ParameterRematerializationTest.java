@@ -3,17 +3,12 @@ package dev.regtune.core.schedule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.regtune.core.Allocators;
-import dev.regtune.core.alloc.AllocationResult;
-import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.analysis.FunctionAnalyses;
-import dev.regtune.core.arch.ArchProfiles;
-import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
-import dev.regtune.core.ptx.PtxParser;
+import dev.regtune.core.testing.ProbeAllocations;
 import dev.regtune.core.testing.Ptxas;
 import java.nio.file.Path;
 import java.util.Map;
@@ -36,16 +31,12 @@ class ParameterRematerializationTest {
     }
 
     private static KernelFunction entry(String arch, String name) throws Exception {
-        return PtxParser.parse(ptx(arch)).functions().stream().filter(f -> f.name().equals(name)).findFirst()
-                .orElseThrow();
+        return ProbeAllocations.entry(ptx(arch), name);
     }
 
     private static int registers(String arch, String name, int mode) throws Exception {
         Knobs knobs = Knobs.defaults().with(KnobCatalogue.REMATERIALIZE_PARAMETER_READS, mode);
-        AllocationResult r = Allocators.fatPoint().allocate(entry(arch, name), knobs, ArchProfiles.of(arch), 0);
-        assertEquals(AllocationStatus.OK, r.status());
-        AllocationChecker.verify(r.allocatedFunction(), r.assignment());
-        return r.registers();
+        return ProbeAllocations.checked(entry(arch, name), knobs, arch).registers();
     }
 
     private static ParameterRematerialization.Rematerialized apply(KernelFunction f, boolean intoLoopsOnly) {

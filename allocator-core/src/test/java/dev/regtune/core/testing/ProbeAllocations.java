@@ -9,6 +9,9 @@ import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.ptx.PtxParser;
+import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * What the tests of a stage pinned by a ptxas probe share: the probe allocated by the fat-point
@@ -21,10 +24,21 @@ public final class ProbeAllocations {
 
     /** {@code f} allocated on sm_90 without a limit with {@code knobs}; asserts OK and verifies it. */
     public static AllocationResult checkedSm90(KernelFunction f, Knobs knobs) {
-        AllocationResult r = Allocators.fatPoint().allocate(f, knobs, ArchProfiles.of("sm_90"), 0);
+        return checked(f, knobs, "sm_90");
+    }
+
+    /** {@code f} allocated on {@code arch} without a limit with {@code knobs}; asserts OK and verifies it. */
+    public static AllocationResult checked(KernelFunction f, Knobs knobs, String arch) {
+        AllocationResult r = Allocators.fatPoint().allocate(f, knobs, ArchProfiles.of(arch), 0);
         assertEquals(AllocationStatus.OK, r.status());
         AllocationChecker.verify(r.allocatedFunction(), r.assignment());
         return r;
+    }
+
+    /** The function named {@code name} of the probe file {@code ptx}. */
+    public static KernelFunction entry(Path ptx, String name) throws IOException {
+        return PtxParser.parse(ptx).functions().stream().filter(f -> f.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError(ptx + " has no function " + name));
     }
 
     /** Instructions of {@code f} spelled {@code opcode}. */
