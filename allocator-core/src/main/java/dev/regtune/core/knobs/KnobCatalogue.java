@@ -525,6 +525,23 @@ public final class KnobCatalogue {
                     + "ranges start before spilling. 31 of the model's 53 false spills on corpus-real have a peak that "
                     + "fits; off: it costs the bundled corpus sm_80 spill F1 (0.910 to 0.901) "
                     + "and 1.8 points within 10% through occupancy cliff landing.");
+    // ---- dynamically indexed .local arrays in registers (issue 13) ----
+    public static final KnobDef LOCAL_DYNAMIC_PROMOTION_MAX_BYTES = def(-1, "RegTuneLocalDynamicPromotionMaxBytes",
+            false, KnobType.INT, 32, 0, 1 << 20, KnobEffect.MODELLED, "Largest dynamically indexed .local array "
+                    + "promoted to registers, in bytes (0: none), its accesses becoming one selection per element. "
+                    + "ptxas 13.0.88 keeps the sine reduction's 28-byte array in registers (0 bytes of stack, 22 "
+                    + "registers for cudarc's sin_kernel) and arrays of up to 8 32-bit elements in the probes of "
+                    + "LocalArrayPromotionTest, provided one access is at a constant offset, no index comes from a "
+                    + "subroutine (div.rn, sqrt.rn, rcp.rn, 64-bit div/rem) and no address is generic (cvta).");
+    public static final KnobDef LOCAL_DYNAMIC_STORE_BUDGET = def(-1, "RegTuneLocalDynamicStoreBudget", false,
+            KnobType.INT, 256, 0, 1 << 30, KnobEffect.MODELLED, "A dynamically indexed array is promoted only while "
+                    + "its weighted dynamic stores times 2 to the power of its elements stay within this budget: "
+                    + "ptxas 13.0.88 promotes 4 stores into 6 elements, 2 into 7, 1 into 8 and none into 9 "
+                    + "(straight-line probes of LocalArrayPromotionTest).");
+    public static final KnobDef LOCAL_DYNAMIC_LOOP_STORE_WEIGHT = def(-1, "RegTuneLocalDynamicLoopStoreWeight", false,
+            KnobType.INT, 4, 1, 64, KnobEffect.MODELLED, "Weight of a dynamically indexed store in a loop without "
+                    + ".pragma \"nounroll\" (RegTuneLocalDynamicStoreBudget): ptxas unrolls such a loop 4 times, and "
+                    + "a runtime-count loop storing into 6 elements keeps them in registers, into 7 not.");
 
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);

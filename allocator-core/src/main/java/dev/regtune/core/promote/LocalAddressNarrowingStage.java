@@ -31,11 +31,12 @@ public final class LocalAddressNarrowingStage implements Stage<AllocationState> 
         List<LocalArray> arrays = f.localMemory().arrays();
         boolean promotes = new LocalArrayPromotionStage().runsFor(s);
         LocalArrayPromotionStage.Decision[] decisions = promotes
-                ? LocalArrayPromotionStage.decide(f, s.knobs()) : null;
+                ? LocalArrayPromotionStage.decide(f, s.knobs(), s.analyses().loops()) : null;
         boolean[] narrow = new boolean[arrays.size()];
         boolean any = false;
         for (int a = 0; a < narrow.length; a++) {
-            narrow[a] = !arrays.get(a).escapes() && (decisions == null || !decisions[a].promoted());
+            narrow[a] = !arrays.get(a).escapes()
+                    && (decisions == null || !decisions[a].promoted() || decisions[a].dynamic());
             any |= narrow[a];
         }
         LocalAddressNarrowing.Narrowed narrowed = any ? LocalAddressNarrowing.apply(f, narrow)

@@ -23,20 +23,30 @@ import dev.regtune.core.ir.RegClass;
  * guarded store also reads the element, whose old value survives when the guard is false. Every
  * other instruction, label, branch, vreg and constraint is kept as it was (vreg numbers too; the
  * element vregs come after them), and the function's local bytes shrink by the promoted arrays.
+ *
+ * <p>An array promoted with dynamically indexed accesses keeps its address arithmetic (narrowed
+ * to 32-bit offsets before this), which now computes the index, and its accesses become what
+ * ptxas's SASS does with them (the sine reduction's 28-byte array: a compare of the offset per
+ * element and predicated moves, 0 bytes of stack): a load one {@code selp} per element into the
+ * loaded register, reading the element and the offset; a store one {@code selp} per element
+ * into the element, reading the stored value, the element and the offset. Every element is
+ * defined just before the array's first access, so that none is live before it.
  */
 final class LocalArrayPromotion {
     private final KernelFunction f;
     private final LocalMemory memory;
     private final boolean[] promoted;
+    private final boolean[] dynamic;
     private final FunctionCopy copy;
     private final FunctionBuilder fb;
     private final int[] elementBytes;
     private final int[][] elementVreg;
 
-    private LocalArrayPromotion(KernelFunction f, boolean[] promoted) {
+    private LocalArrayPromotion(KernelFunction f, boolean[] promoted, boolean[] dynamic) {
         this.f = f;
         this.memory = f.localMemory();
         this.promoted = promoted;
+        this.dynamic = dynamic;
         int removedBytes = 0;
         for (int a = 0; a < promoted.length; a++) {
             if (promoted[a]) {
@@ -50,15 +60,26 @@ final class LocalArrayPromotion {
         this.elementVreg = new int[n][];
     }
 
-    /** {@code f} with the arrays flagged in {@code promoted} (per {@link LocalMemory#arrays()}) in registers. */
-    static KernelFunction promote(KernelFunction f, boolean[] promoted) {
-        return new LocalArrayPromotion(f, promoted).build();
+    /**
+     * {@code f} with the arrays flagged in {@code promoted} (per {@link LocalMemory#arrays()}) in
+     * registers; those also flagged in {@code dynamic} have dynamically indexed accesses.
+     */
+    static KernelFunction promote(KernelFunction f, boolean[] promoted, boolean[] dynamic) {
+        return new LocalArrayPromotion(f, promoted, dynamic).build();
     }
 
     private KernelFunction build() {
+        int[] first = new int[promoted.length];
+        java.util.Arrays.fill(first, -1);
         for (int i = 0; i < f.instrCount(); i++) {
             LocalAccess x = memory.access(i);
-            if (x != null && x.role() != LocalAccess.Role.ADDRESS && elementBytes[x.array()] == 0) {
+            if (x == null) {
+                continue;
+            }
+            if (first[x.array()] < 0) {
+                first[x.array()] = i;
+            }
+            if (x.role() != LocalAccess.Role.ADDRESS && elementBytes[x.array()] == 0) {
                 elementBytes[x.array()] = x.elementBytes();
             }
         }
@@ -66,20 +87,80 @@ final class LocalArrayPromotion {
             copy.startBlock(b);
             for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
                 LocalAccess x = memory.access(i);
-                if (x != null && promoted[x.array()]) {
+                if (x == null || !promoted[x.array()]) {
+                    copy.copy(b, i);
+                    continue;
+                }
+                if (dynamic[x.array()] && first[x.array()] == i) {
+                    defineElements(x.array(), f.instrLine(i));
+                }
+                if (x.role() == LocalAccess.Role.ADDRESS) {
+                    if (dynamic[x.array()]) {
+                        copy.copy(b, i);
+                    }
+                } else if (x.constantOffset()) {
                     rewriteAccess(i, x);
                 } else {
-                    copy.copy(b, i);
+                    rewriteDynamicAccess(i, x);
                 }
             }
         }
         return copy.build();
     }
 
-    private void rewriteAccess(int i, LocalAccess x) {
-        if (x.role() == LocalAccess.Role.ADDRESS) {
-            return;
+    /** Every element of array {@code a}, defined (with no value yet) before its first access. */
+    private void defineElements(int a, int line) {
+        int count = memory.arrays().get(a).bytes() / elementBytes[a];
+        String mov = elementBytes[a] == 2 ? "mov.b16" : "mov.b32";
+        for (int k = 0; k < count; k++) {
+            fb.instr(mov, InstrKind.MOVE, 0, new int[] {element(a, k)}, new int[0], line);
         }
+    }
+
+    /** A dynamically indexed load or store of a promoted array: one selection per element it may be. */
+    private void rewriteDynamicAccess(int i, LocalAccess x) {
+        int a = x.array();
+        int e = x.elementBytes();
+        String select = e == 2 ? "selp.b16" : "selp.b32";
+        int guardFlags = f.instrFlags(i) & (InstrFlags.GUARDED | InstrFlags.GUARD_NEGATED);
+        int data = x.role() == LocalAccess.Role.STORE ? x.registerCount() : 0;
+        int addressEnd = f.useCount(i) - data;
+        int count = memory.arrays().get(a).bytes() / e;
+        int line = f.instrLine(i);
+        int d = 0;
+        for (int k = 0; k < x.elements(); k++) {
+            boolean register = (x.registerMask() & (1 << k)) != 0;
+            int value = !register ? -1 : x.role() == LocalAccess.Role.LOAD ? f.def(i, d++) : f.use(i, addressEnd + d++);
+            if (x.role() == LocalAccess.Role.LOAD && !register) {
+                continue;
+            }
+            for (int slot = 0; slot < count; slot++) {
+                int element = element(a, slot);
+                List<Integer> uses = new ArrayList<>(addressEnd + 3);
+                for (int u = 0; u < addressEnd; u++) {
+                    uses.add(f.use(i, u));
+                }
+                int def;
+                if (x.role() == LocalAccess.Role.LOAD) {
+                    uses.add(element);
+                    if (slot > 0) {
+                        uses.add(value);
+                    }
+                    def = value;
+                } else {
+                    if (register) {
+                        uses.add(value);
+                    }
+                    uses.add(element);
+                    def = element;
+                }
+                fb.instr(select, InstrKind.INT_ALU, guardFlags, new int[] {def},
+                        uses.stream().mapToInt(Integer::intValue).toArray(), line);
+            }
+        }
+    }
+
+    private void rewriteAccess(int i, LocalAccess x) {
         int e = x.elementBytes();
         String mov = e == 2 ? "mov.b16" : "mov.b32";
         boolean guarded = f.instrHas(i, InstrFlags.GUARDED);

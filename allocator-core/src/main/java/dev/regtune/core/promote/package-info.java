@@ -7,10 +7,15 @@
  * address escapes nowhere, and whose accesses all move 16- or 32-bit elements (scalar or
  * {@code .v2}/{@code .v4}) becomes registers and leaves no stack frame, up to at least 1024 bytes
  * (beyond 255 registers it spills); 8-bit, 64-bit and mixed-width accesses keep the array in
- * memory. A dynamically indexed array stays in memory and counts in the stack frame (ptxas does
- * promote some small dynamically indexed arrays, up to 16 to 40 bytes depending on the code, with
- * select sequences; that is not modelled). The limits are knobs ({@code RegTuneLocalArrayPromotion},
- * {@code RegTuneLocalPromotionMaxBytes}, {@code RegTuneLocalPromotion{Min,Max}ElementBytes}).
+ * memory. A dynamically indexed array becomes registers too, its accesses selections among the
+ * elements by index, when it has at most 8 32-bit elements, at least one access at a constant
+ * offset, no index computed from a subroutine's result ({@link
+ * dev.regtune.core.promote.SubroutineResults}), no address through a generic conversion, and few
+ * dynamic stores (4 into 6 elements, 2 into 7, 1 into 8; a store in a loop ptxas unrolls counts 4);
+ * otherwise it stays in memory and counts in the stack frame. The limits are knobs ({@code
+ * RegTuneLocalArrayPromotion}, {@code RegTuneLocalPromotionMaxBytes}, {@code
+ * RegTuneLocalPromotion{Min,Max}ElementBytes}, {@code RegTuneLocalDynamicPromotionMaxBytes},
+ * {@code RegTuneLocalDynamicStoreBudget}, {@code RegTuneLocalDynamicLoopStoreWeight}).
  *
  * <p>The front end resolves which array each load and store addresses, at which offset
  * ({@link dev.regtune.core.ir.LocalMemory}); this package decides and rewrites: every element slot

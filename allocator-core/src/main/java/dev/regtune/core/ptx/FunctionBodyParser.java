@@ -787,10 +787,11 @@ final class FunctionBodyParser {
         int d = regs[opRegStart[0]];
         boolean moveLike = root == LocalAddresses.ROOT_MOVE_LIKE;
         if (moveLike && opCount == 2) {
+            boolean generic = opcode.startsWith("cvta");
             if (opKind[1] == OP_SYMBOL) {
-                localAddresses.base(instr, d, opSymbol[1], opImm[1], opImmKnown[1]);
+                localAddresses.base(instr, d, opSymbol[1], opImm[1], opImmKnown[1], generic);
             } else if (opKind[1] == OP_REG && !opComponent[1]) {
-                localAddresses.add(instr, d, regs[opRegStart[1]], 0, true);
+                localAddresses.copy(instr, d, regs[opRegStart[1]], 0, true, generic);
             }
         } else if ((root == LocalAddresses.ROOT_ADD || root == LocalAddresses.ROOT_SUB) && opCount == 3) {
             boolean sub = root == LocalAddresses.ROOT_SUB;

@@ -32,7 +32,7 @@ final class LocalAddresses {
     private enum Kind { BASE, ADD, SUM, LOAD, STORE }
 
     private record Term(int instr, Kind kind, int dst, int src1, int src2, int array, long imm, boolean immKnown,
-            int elementBytes, int elements, int mask) {
+            int elementBytes, int elements, int mask, boolean generic) {
     }
 
     private final List<String> names = new ArrayList<>();
@@ -64,23 +64,31 @@ final class LocalAddresses {
         }
     }
 
-    /** {@code mov d, symbol+offset} (or {@code cvta}): an address in the array, if the symbol is one. */
-    void base(int instr, int dst, String symbol, long offset, boolean known) {
+    /**
+     * {@code mov d, symbol+offset} (or {@code cvta}): an address in the array, if the symbol is one;
+     * {@code generic} for a {@code cvta}, which converts between local and generic addresses.
+     */
+    void base(int instr, int dst, String symbol, long offset, boolean known, boolean generic) {
         Integer a = index.get(symbol);
         if (a != null) {
             termReferences[a]++;
-            terms.add(new Term(instr, Kind.BASE, dst, -1, -1, a, offset, known, 0, 0, 0));
+            terms.add(new Term(instr, Kind.BASE, dst, -1, -1, a, offset, known, 0, 0, 0, generic));
         }
     }
 
     /** {@code d = src + imm} (a copy when {@code imm} is 0); {@code known} false for a non-constant immediate. */
     void add(int instr, int dst, int src, long imm, boolean known) {
-        terms.add(new Term(instr, Kind.ADD, dst, src, -1, -1, imm, known, 0, 0, 0));
+        copy(instr, dst, src, imm, known, false);
+    }
+
+    /** {@link #add}, {@code generic} for a {@code cvta} copy between local and generic addresses. */
+    void copy(int instr, int dst, int src, long imm, boolean known, boolean generic) {
+        terms.add(new Term(instr, Kind.ADD, dst, src, -1, -1, imm, known, 0, 0, 0, generic));
     }
 
     /** {@code d = a + b} of two registers. */
     void sum(int instr, int dst, int a, int b) {
-        terms.add(new Term(instr, Kind.SUM, dst, a, b, -1, 0, true, 0, 0, 0));
+        terms.add(new Term(instr, Kind.SUM, dst, a, b, -1, 0, true, 0, 0, 0, false));
     }
 
     /** A load or store through {@code [symbol+offset]} or {@code [base+offset]}. */
@@ -96,7 +104,7 @@ final class LocalAddresses {
             termReferences[a]++;
         }
         terms.add(new Term(instr, load ? Kind.LOAD : Kind.STORE, -1, base, -1, array, offset, known, elementBytes,
-                elements, mask));
+                elements, mask, false));
     }
 
     /** Resolves the collected arithmetic against {@code f}, the function built from this body. */
@@ -174,6 +182,12 @@ final class LocalAddresses {
                 }
             }
         }
+        boolean[] generic = new boolean[arrays];
+        for (Term t : terms) {
+            if (t.generic() && t.dst() >= 0 && array[t.dst()] >= 0) {
+                generic[array[t.dst()]] = true;
+            }
+        }
         LocalAccess[] access = new LocalAccess[f.instrCount()];
         boolean[] term = new boolean[f.instrCount()];
         int[] addressDefs = new int[n];
@@ -217,7 +231,7 @@ final class LocalAddresses {
         }
         List<LocalArray> out = new ArrayList<>(arrays);
         for (int a = 0; a < arrays; a++) {
-            out.add(new LocalArray(names.get(a), shapes.get(a)[0], shapes.get(a)[1], escapes[a]));
+            out.add(new LocalArray(names.get(a), shapes.get(a)[0], shapes.get(a)[1], escapes[a], generic[a]));
         }
         return new LocalMemory(out, access);
     }

@@ -57,7 +57,7 @@ class LocalArrayPromotionTest {
         {"st32_ld32_sub", "32", "stored as 32-bit, loaded as 16-bit: memory"},
     };
 
-    private static final PtxModule MODULE = parse();
+    private static final PtxModule MODULE = parse("/ptx/promotion/local_arrays.ptx");
 
     @ParameterizedTest
     @CsvSource({"fatpoint", "briggs"})
@@ -119,7 +119,8 @@ class LocalArrayPromotionTest {
             }
         }
         assertEquals(List.of("constread_nostore_8: true, every access at a constant offset, 4-byte elements",
-                "accum_dyn_8: false, dynamically indexed",
+                "accum_dyn_8: false, dynamically indexed, 4 weighted dynamic stores into 8 elements over "
+                        + "RegTuneLocalDynamicStoreBudget (256)",
                 "const_u8: false, 1-byte accesses (RegTuneLocalPromotion{Min,Max}ElementBytes: 2..4)",
                 "st32_ld64: false, accessed with mixed widths (4 and 8 bytes)"), said);
     }
@@ -139,6 +140,82 @@ class LocalArrayPromotionTest {
         assertEquals(List.of(), wrong);
     }
 
+    /**
+     * Dynamically indexed arrays ({@code src/test/resources/ptx/promotion/dynamic_local_arrays.ptx}):
+     * entry, stack frame and registers ptxas 13.0.88 reports (sm_90, no limit), what the kernel shows.
+     * The first is the sine reduction's pattern: a {@code nounroll} loop storing n - 1 elements
+     * through a stepped pointer, one store at a constant offset, a read at a data-dependent index.
+     */
+    private static final String[][] PTXAS_DYNAMIC = {
+        {"dyn_loop_const_7", "0", "16", "7 elements, one constant store: registers, selected by index"},
+        {"dyn_loop_const_8", "0", "17", "8 elements: registers"},
+        {"dyn_loop_const_12", "48", "10", "12 elements: memory"},
+        {"dyn_loop_only_8", "32", "12", "no access at a constant offset: memory"},
+        {"dyn_index_div_7", "32", "18", "the index computed from a div.rn.f32 (a subroutine): memory"},
+        {"dyn_index_fdiv_approx_7", "0", "18", "from a div.approx.f32: registers"},
+        {"dyn_generic_7", "32", "12", "the address through cvta.local and cvta.to.local: memory"},
+        {"dyn_stores_2_of_7", "0", "17", "two straight-line dynamic stores into 7 elements: registers"},
+        {"dyn_stores_3_of_7", "32", "15", "three: memory"},
+        {"dyn_stores_4_of_6", "0", "17", "four into 6 elements: registers"},
+        {"dyn_stores_5_of_6", "24", "18", "five: memory"},
+        {"dyn_runtime_loop_6", "0", "22", "a runtime-count loop ptxas unrolls 4 times, 6 elements: registers"},
+        {"dyn_runtime_loop_7", "32", "18", "the same into 7 elements: memory"},
+    };
+
+    private static final PtxModule DYNAMIC = parse("/ptx/promotion/dynamic_local_arrays.ptx");
+
+    @ParameterizedTest
+    @CsvSource({"fatpoint", "briggs"})
+    void dynamicallyIndexedArraysGetThePtxasStackFrames(String family) {
+        RegisterAllocator allocator = Allocators.byName(family);
+        List<String> wrong = new ArrayList<>();
+        for (String[] row : PTXAS_DYNAMIC) {
+            AllocationResult r = allocate(allocator, kernel(DYNAMIC, row[0]), Knobs.defaults());
+            if (r.spills().stackFrameBytes() != Integer.parseInt(row[1])) {
+                wrong.add(row[0] + ": model " + r.spills().stackFrameBytes() + ", ptxas " + row[1] + " (" + row[3] + ")");
+            }
+        }
+        assertEquals(List.of(), wrong);
+    }
+
+    @Test
+    void aDynamicallyIndexedArrayInRegistersCostsRegistersAsInPtxas() {
+        // ptxas: 16 registers in registers, 12 for the same kernel with the array in memory (dyn_generic_7).
+        KernelFunction k = kernel(DYNAMIC, "dyn_loop_const_7");
+        AllocationResult promoted = allocate(Allocators.fatPoint(), k, Knobs.defaults());
+        AllocationResult memory = allocate(Allocators.fatPoint(), k,
+                Knobs.defaults().with(KnobCatalogue.LOCAL_DYNAMIC_PROMOTION_MAX_BYTES, 0));
+        assertEquals(32, memory.spills().stackFrameBytes());
+        assertTrue(promoted.registers() - memory.registers() >= 4, promoted.registers() + " against " + memory.registers());
+        List<String> far = new ArrayList<>();
+        for (String[] row : PTXAS_DYNAMIC) {
+            int model = allocate(Allocators.fatPoint(), kernel(DYNAMIC, row[0]), Knobs.defaults()).registers();
+            if (Math.abs(model - Integer.parseInt(row[2])) > 5) {
+                far.add(row[0] + ": model " + model + ", ptxas " + row[2]);
+            }
+        }
+        assertEquals(List.of(), far, "registers within 5 of ptxas's");
+        for (int i = 0; i < promoted.allocatedFunction().instrCount(); i++) {
+            assertFalse(promoted.allocatedFunction().opcode(i).contains(".local"), promoted.allocatedFunction().opcode(i));
+        }
+    }
+
+    @Test
+    void ptxasStillReportsThePinnedDynamicStackFrames() throws Exception {
+        Ptxas ptxas = Ptxas.find();
+        assumeTrue(ptxas != null, "ptxas is not installed; skipping the re-measurement of the promotion probes");
+        Map<String, Ptxas.EntryReport> measured = ptxas.run(resource("/ptx/promotion/dynamic_local_arrays.ptx"), "sm_90", 0)
+                .entries();
+        List<String> wrong = new ArrayList<>();
+        for (String[] row : PTXAS_DYNAMIC) {
+            Ptxas.EntryReport e = measured.get(row[0]);
+            if (e == null || e.stackFrameBytes() != Integer.parseInt(row[1]) || e.registers() != Integer.parseInt(row[2])) {
+                wrong.add(row[0] + ": ptxas now reports " + e + ", pinned " + row[1] + " bytes, " + row[2] + " registers");
+            }
+        }
+        assertEquals(List.of(), wrong);
+    }
+
     private static AllocationResult allocate(RegisterAllocator allocator, KernelFunction k, Knobs knobs) {
         AllocationResult r = allocator.allocate(k, knobs, ArchProfiles.of("sm_90"), 0);
         assertEquals(AllocationStatus.OK, r.status());
@@ -147,20 +224,28 @@ class LocalArrayPromotionTest {
     }
 
     private static KernelFunction kernel(String name) {
-        return MODULE.functions().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
+        return kernel(MODULE, name);
     }
 
-    private static PtxModule parse() {
+    private static KernelFunction kernel(PtxModule module, String name) {
+        return module.functions().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static PtxModule parse(String resource) {
         try {
-            return PtxParser.parse(resource());
+            return PtxParser.parse(resource(resource));
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         }
     }
 
     private static Path resource() {
+        return resource("/ptx/promotion/local_arrays.ptx");
+    }
+
+    private static Path resource(String name) {
         try {
-            return Path.of(LocalArrayPromotionTest.class.getResource("/ptx/promotion/local_arrays.ptx").toURI());
+            return Path.of(LocalArrayPromotionTest.class.getResource(name).toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

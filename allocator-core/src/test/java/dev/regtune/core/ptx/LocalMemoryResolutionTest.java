@@ -40,7 +40,7 @@ class LocalMemoryResolutionTest {
                 + "ld.local.u32 %r2, [%rd2+4];\nsub.s64 %rd3, %rd2, -4;\ncvta.local.u64 %rd4, %rd3;\n"
                 + "ld.u32 %r3, [%rd4+-4];\nst.local.v2.u32 [arr+24], {%r1, 7};\nld.local.v4.u32 {%r4, _, %r5, _}, [arr];\n"
                 + "st.local.u32 [arr+WARP_SZ-4], 0;");
-        assertEquals(List.of(new LocalArray("arr", 32, 8, false)), f.localMemory().arrays());
+        assertEquals(List.of(new LocalArray("arr", 32, 8, false, true)), f.localMemory().arrays(), "generic: cvta.local");
         assertEquals(List.of("mov.u64 ADDRESS", "st.local.u32 STORE@4x4*1/1", "add.u64 ADDRESS",
                 "ld.local.u32 LOAD@12x4*1/1", "sub.s64 ADDRESS", "cvta.local.u64 ADDRESS", "ld.u32 LOAD@8x4*1/1",
                 "st.local.v2.u32 STORE@24x4*2/1", "ld.local.v4.u32 LOAD@0x4*4/101", "st.local.u32 STORE@28x4*1/0"),
