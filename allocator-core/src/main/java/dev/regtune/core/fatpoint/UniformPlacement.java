@@ -2,6 +2,8 @@ package dev.regtune.core.fatpoint;
 
 import dev.regtune.core.analysis.BlockFrequency;
 import dev.regtune.core.analysis.LiveRanges;
+import dev.regtune.core.analysis.Liveness;
+import dev.regtune.core.analysis.Loops;
 import dev.regtune.core.analysis.UniformityAnalysis;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.arch.OccupancyCalculator;
@@ -83,9 +85,12 @@ final class UniformPlacement {
      *     is computed only when the GPR pressure is over the target, the only case where it decides
      * @param gprTarget GPR slots available under an explicit register limit, or -1 without one
      * @param reserved registers ptxas counts beyond the allocated ones
+     * @param loops the loops and liveness, for the pointers held in UR across a loop
+     *     ({@link UniformLoopPointers}, knob {@code RegTuneUniformLoopPointers})
      */
     static int[] place(KernelFunction fn, LiveRanges ranges, @Nullable Supplier<UniformityAnalysis> uniformity,
-            BlockFrequency freq, ArchProfile arch, Knobs knobs, int gprTarget, int reserved, int threadsPerBlock) {
+            BlockFrequency freq, ArchProfile arch, Knobs knobs, int gprTarget, int reserved, int threadsPerBlock,
+            Supplier<Loops> loops, Supplier<Liveness> liveness) {
         int n = fn.vregCount();
         int[] cls = new int[n];
         boolean hasUniform = arch.hasUniformRegisters();
@@ -102,6 +107,16 @@ final class UniformPlacement {
         }
         double @Nullable [] weight = null;
         List<Integer> placed = new ArrayList<>();
+        if (knobs.getBool(KnobCatalogue.UNIFORM_LOOP_POINTERS)) {
+            boolean[] pointers = UniformLoopPointers.of(fn, loops.get(), liveness.get(), arch,
+                    knobs.getInt(KnobCatalogue.WIDE_ADDEND_UNIFORM_BELOW_SM));
+            for (int v = 0; v < n; v++) {
+                if (pointers[v] && cls[v] == RegClass.R.id()) {
+                    cls[v] = RegClass.UR.id();
+                    placed.add(v);
+                }
+            }
+        }
         if (policy != POLICY_ON_DEMAND) {
             UniformityAnalysis uniform = uniformity.get();
             boolean @Nullable [] direct = policy == POLICY_ALL ? null : directUniformSources(fn);

@@ -25,7 +25,8 @@ final class UniformPlacementStage implements Stage<FatPointState> {
                 ? s.analyses()::uniformity
                 : null;
         int[] cls = UniformPlacement.place(fn, s.analyses().liveRanges(), uniformity, s.analyses().frequency(),
-                s.arch(), s.knobs(), s.budget().limited() ? s.gprBudget() : -1, s.reserved(), s.threadsPerBlock());
+                s.arch(), s.knobs(), s.budget().limited() ? s.gprBudget() : -1, s.reserved(), s.threadsPerBlock(),
+                s.analyses()::loops, s.analyses()::liveness);
         s.effectiveClass(cls);
         int toUniform = 0;
         int toGpr = 0;

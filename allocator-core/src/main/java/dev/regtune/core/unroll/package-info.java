@@ -5,7 +5,9 @@
  * loop of eight instructions loads one float per iteration: the main loop computes four address
  * pairs ({@code IMAD.WIDE R12, R14, R16, R18}), issues four {@code LDG}, then four {@code FFMA},
  * and a remainder handles the last iterations; ptxas reports 24 registers where the PTX keeps
- * about ten values live.
+ * about ten values live. ptxas unrolls the same on sm_80 (the same number of {@code LDG}s for
+ * generated loops with runtime and constant trip counts, {@code RuntimeUnrollTest}); what differs
+ * between the two is where the loop's pointer lives, not the unrolling.
  *
  * <p>Induction variables that step together and start a parameter apart share one register
  * ({@link dev.regtune.core.unroll.InductionVariableMerging}, its stage
