@@ -114,7 +114,19 @@ class SweepWriterRulesTest {
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void anInterruptedSweepLeavesARecordOfItsProgress() throws Exception {
         Path kernels = SweepFixtures.kernelsWithOneBadModule(dir);
-        Path space = SweepFixtures.tinySpace(dir);
+        // 54 kernels x 64 configurations in chunks of 8: 432 chunks, far more than are published before
+        // the SIGINT even when the machine is loaded and this thread polls late (a tiny space could finish first).
+        Path space = dir.resolve("long.json");
+        Files.writeString(space, """
+                {
+                  "name": "long",
+                  "maxrregcount": [0, 24, 32, 40, 48, 64, 96, 128],
+                  "knobs": [
+                    {"knob": "RegAllocThresholdForDiscardConflicts", "values": [10, 200]},
+                    {"knob": "RegAllocNumNonSpillTrials", "values": [1, 2, 4, 8]}
+                  ]
+                }
+                """, StandardCharsets.UTF_8);
         Path out = dir.resolve("out");
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
