@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * One writer per run, and a run is resumed only with its own inputs: a second sweep on a folder in
  * use, a {@code --resume} with another space, seed or sampler, a re-run without {@code --resume}
  * and a grid too large for the sweep are refused with one sentence before anything is written; a
- * SIGINT leaves a run record that shows the progress committed.
+ * SIGTERM (or SIGINT) leaves a run record that shows the progress committed.
  */
 class SweepWriterRulesTest {
     @TempDir
@@ -114,8 +114,8 @@ class SweepWriterRulesTest {
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void anInterruptedSweepLeavesARecordOfItsProgress() throws Exception {
         Path kernels = SweepFixtures.kernelsWithOneBadModule(dir);
-        // 54 kernels x 64 configurations in chunks of 8: 432 chunks, far more than are published before
-        // the SIGINT even when the machine is loaded and this thread polls late (a tiny space could finish first).
+        // 54 kernels x 64 configurations in chunks of 8: 432 chunks (about 20 s), so that the signal sent
+        // after 3 are published lands mid-run even when this thread polls late on a loaded machine.
         Path space = dir.resolve("long.json");
         Files.writeString(space, """
                 {
@@ -139,8 +139,11 @@ class SweepWriterRulesTest {
             Thread.sleep(50);
         }
         org.junit.jupiter.api.Assumptions.assumeTrue(child.isAlive(), "the sweep ended before it could be interrupted");
-        new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).start().waitFor();
-        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the sweep stops on SIGINT");
+        // SIGTERM, as a scheduler or kill sends it. SIGINT (Ctrl-C) runs the same shutdown hook, but a
+        // process started from a background job of a non-interactive shell inherits SIGINT ignored, and
+        // then so does this child: the sweep would run to its end.
+        new ProcessBuilder("kill", "-TERM", Long.toString(child.pid())).start().waitFor();
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the sweep stops on SIGTERM");
         JsonNode record = new ObjectMapper().readTree(Files.readString(out.resolve("runs/int.json"),
                 StandardCharsets.UTF_8));
         Map<String, Long> recorded = new TreeMap<>();
@@ -152,7 +155,7 @@ class SweepWriterRulesTest {
                 table.put(r.getString(0), r.getLong(1));
             }
         }
-        assertTrue(!table.isEmpty(), "chunks were committed before the SIGINT");
+        assertTrue(!table.isEmpty(), "chunks were committed before the SIGTERM");
         assertEquals(table, recorded, "the record shows what is committed: " + record);
         assertTrue(!record.path("complete").asBoolean());
         Path lease = out.resolve("lease");
