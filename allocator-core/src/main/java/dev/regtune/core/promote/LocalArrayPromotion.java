@@ -1,6 +1,7 @@
 package dev.regtune.core.promote;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import dev.regtune.core.ir.FunctionBuilder;
@@ -70,7 +71,7 @@ final class LocalArrayPromotion {
 
     private KernelFunction build() {
         int[] first = new int[promoted.length];
-        java.util.Arrays.fill(first, -1);
+        Arrays.fill(first, -1);
         for (int i = 0; i < f.instrCount(); i++) {
             LocalAccess x = memory.access(i);
             if (x == null) {
@@ -211,7 +212,7 @@ final class LocalArrayPromotion {
         if (elementVreg[a] == null) {
             LocalArray array = memory.arrays().get(a);
             elementVreg[a] = new int[array.bytes() / elementBytes[a]];
-            java.util.Arrays.fill(elementVreg[a], -1);
+            Arrays.fill(elementVreg[a], -1);
         }
         if (elementVreg[a][k] < 0) {
             NvptxRegClass typed = elementBytes[a] == 2 ? NvptxRegClass.INT16 : NvptxRegClass.INT32;
