@@ -52,25 +52,18 @@ final class SubroutineResults {
     /** Whether ptxas lowers the PTX opcode spelled {@code opcode} to a call of an internal subroutine. */
     static boolean lowersToCall(String opcode) {
         int dot = opcode.indexOf('.');
-        if (dot < 0) {
-            return false;
-        }
-        String root = opcode.substring(0, dot);
-        switch (root) {
-            case "div", "rcp", "sqrt" -> {
-                if (opcode.endsWith(".f32") || opcode.endsWith(".f64")) {
-                    return opcode.contains(".rn") || opcode.contains(".rz") || opcode.contains(".rm")
-                            || opcode.contains(".rp");
-                }
-                return !root.equals("rcp") && !root.equals("sqrt") && wideInteger(opcode);
-            }
-            case "rem" -> {
-                return wideInteger(opcode);
-            }
-            default -> {
-                return false;
-            }
-        }
+        return switch (dot < 0 ? opcode : opcode.substring(0, dot)) {
+            case "div" -> rounded(opcode) || wideInteger(opcode);
+            case "rcp", "sqrt" -> rounded(opcode);
+            case "rem" -> wideInteger(opcode);
+            default -> false;
+        };
+    }
+
+    /** An IEEE-rounded ({@code .rn .rz .rm .rp}) {@code .f32} or {@code .f64} operation. */
+    private static boolean rounded(String opcode) {
+        return (opcode.endsWith(".f32") || opcode.endsWith(".f64")) && (opcode.contains(".rn.")
+                || opcode.contains(".rz.") || opcode.contains(".rm.") || opcode.contains(".rp."));
     }
 
     private static boolean wideInteger(String opcode) {

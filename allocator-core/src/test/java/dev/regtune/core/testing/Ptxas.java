@@ -62,11 +62,16 @@ public final class Ptxas {
 
     /** {@code ptxas -v -arch=ARCH [-maxrregcount=N] -o /dev/null FILE}; {@code maxRegisters} 0 = no flag. */
     public Run run(Path file, String arch, int maxRegisters) throws IOException, InterruptedException {
+        return compile(file, arch, maxRegisters, Path.of("/dev/null"));
+    }
+
+    /** {@link #run}, writing the cubin to {@code output}. */
+    public Run compile(Path file, String arch, int maxRegisters, Path output) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(executable, "-v", "-arch=" + arch));
         if (maxRegisters > 0) {
             cmd.add("-maxrregcount=" + maxRegisters);
         }
-        cmd.addAll(List.of("-o", "/dev/null", file.toString()));
+        cmd.addAll(List.of("-o", output.toString(), file.toString()));
         Process proc = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(proc.getInputStream().readAllBytes());
         if (!proc.waitFor(180, TimeUnit.SECONDS)) {

@@ -6,8 +6,6 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
@@ -31,13 +29,12 @@ public final class SassOpcodes {
      */
     public static int countOrSkip(Path ptx, String arch, String entry, int opcode) throws IOException,
             InterruptedException {
-        Assumptions.assumeTrue(Ptxas.find() != null, "ptxas is not on PATH: skipping the check against the real compiler");
+        Ptxas ptxas = Ptxas.find();
+        Assumptions.assumeTrue(ptxas != null, "ptxas is not on PATH: skipping the check against the real compiler");
         Path cubin = Files.createTempFile("regtune-sass", ".cubin");
         try {
-            Process proc = new ProcessBuilder(List.of("ptxas", "-arch=" + arch, "-o", cubin.toString(), ptx.toString()))
-                    .redirectErrorStream(true).start();
-            String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            Assertions.assertTrue(proc.waitFor(180, TimeUnit.SECONDS) && proc.exitValue() == 0, out);
+            Ptxas.Run run = ptxas.compile(ptx, arch, 0, cubin);
+            Assertions.assertTrue(run.accepted(), run.output());
             return count(Files.readAllBytes(cubin), ".text." + entry, opcode);
         } finally {
             Files.deleteIfExists(cubin);
