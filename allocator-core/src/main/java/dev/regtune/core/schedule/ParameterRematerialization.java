@@ -7,6 +7,9 @@ import dev.regtune.core.ir.FunctionCopy;
 import dev.regtune.core.ir.FunctionKind;
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * ptxas reads a kernel parameter from the constant bank again in a block of a loop that runs on
@@ -47,6 +50,15 @@ final class ParameterRematerialization {
      * iterations only); {@code f} itself when none is.
      */
     static Rematerialized apply(KernelFunction f, Loops loops, boolean intoLoopsOnly) {
+        return apply(f, loops, intoLoopsOnly, false);
+    }
+
+    /**
+     * As {@link #apply(KernelFunction, Loops, boolean)}; with {@code pastLoops} (and {@code
+     * intoLoopsOnly}), also into a block outside the loops not containing the read that lies past
+     * a loop the value lives through without being read in it.
+     */
+    static Rematerialized apply(KernelFunction f, Loops loops, boolean intoLoopsOnly, boolean pastLoops) {
         if (f.kind() != FunctionKind.ENTRY) {
             return new Rematerialized(f, 0);
         }
@@ -66,6 +78,7 @@ final class ParameterRematerialization {
         if (!any) {
             return new Rematerialized(f, 0);
         }
+        Map<Integer, BitSet> readBlocks = new HashMap<>();
         // Reads that stay with the original definition: in its own block, or in one it does not
         // dominate. A conversion's read of its parameter counts only where the conversion stays.
         int[] reads = new int[vregs];
@@ -75,7 +88,7 @@ final class ParameterRematerialization {
             int b = f.blockOf(i);
             for (int k = 0; k < f.useCount(i); k++) {
                 int v = f.use(i, k);
-                if (source[v] >= 0 && movable(f, loops, intoLoopsOnly, source[v], b)) {
+                if (source[v] >= 0 && movable(f, loops, intoLoopsOnly, pastLoops, readBlocks, v, source[v], b)) {
                     copies++;
                 } else if (!conversion) {
                     reads[v]++;
@@ -88,7 +101,7 @@ final class ParameterRematerialization {
         for (int v = 0; v < vregs; v++) {
             int i = source[v];
             if (i >= 0 && f.useCount(i) == 1 && reads[v] > 0
-                    && !movable(f, loops, intoLoopsOnly, source[f.use(i, 0)], f.blockOf(i))) {
+                    && !movable(f, loops, intoLoopsOnly, pastLoops, readBlocks, f.use(i, 0), source[f.use(i, 0)], f.blockOf(i))) {
                 reads[f.use(i, 0)]++;
             }
         }
@@ -108,7 +121,7 @@ final class ParameterRematerialization {
                 boolean renamed = false;
                 for (int k = 0; k < uses.length; k++) {
                     int v = uses[k];
-                    if (source[v] >= 0 && movable(f, loops, intoLoopsOnly, source[v], b)) {
+                    if (source[v] >= 0 && movable(f, loops, intoLoopsOnly, pastLoops, readBlocks, v, source[v], b)) {
                         uses[k] = localCopy(f, fb, source, v, b, local, localBlock);
                         renamed = true;
                         made++;
@@ -124,13 +137,59 @@ final class ParameterRematerialization {
         return new Rematerialized(copy.build(), made);
     }
 
-    /** Whether a read of the value {@code def} defines, in block {@code b}, gets a copy of it there. */
-    private static boolean movable(KernelFunction f, Loops loops, boolean intoLoopsOnly, int def, int b) {
+    /** Whether a read of value {@code v}, which {@code def} defines, in block {@code b}, gets a copy of it there. */
+    private static boolean movable(KernelFunction f, Loops loops, boolean intoLoopsOnly, boolean pastLoops,
+            Map<Integer, BitSet> readBlocks, int v, int def, int b) {
         int from = f.blockOf(def);
         if (from == b || !loops.dominators().dominates(from, b)) {
             return false;
         }
-        return !intoLoopsOnly || conditionalInLoop(f, loops, from, b);
+        if (!intoLoopsOnly || conditionalInLoop(f, loops, from, b)) {
+            return true;
+        }
+        return pastLoops && pastUnreadLoop(f, loops, readBlocks, v, from, b);
+    }
+
+    /**
+     * Whether block {@code b}, in no loop that does not contain block {@code from}, comes after a
+     * loop that does not contain {@code from} or {@code b} and that no read of {@code v} is in: a
+     * loop whose header {@code from} dominates and which lies before {@code b} in layout order, so
+     * that {@code v} would live through it unread.
+     */
+    private static boolean pastUnreadLoop(KernelFunction f, Loops loops, Map<Integer, BitSet> readBlocks, int v,
+            int from, int b) {
+        int own = loops.loopOf(b);
+        if (own >= 0 && !loops.contains(own, from)) {
+            return false;
+        }
+        BitSet reads = readBlocks.computeIfAbsent(v, x -> blocksReading(f, x));
+        for (int l = 0; l < loops.loopCount(); l++) {
+            int header = loops.loopHeader(l);
+            if (loops.contains(l, from) || loops.contains(l, b) || !loops.dominators().dominates(from, header)
+                    || b < header) {
+                continue;
+            }
+            boolean read = false;
+            for (int k = 0; k < loops.loopBlockCount(l) && !read; k++) {
+                read = reads.get(loops.loopBlock(l, k));
+            }
+            if (!read) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static BitSet blocksReading(KernelFunction f, int v) {
+        BitSet out = new BitSet(f.blockCount());
+        for (int i = 0; i < f.instrCount(); i++) {
+            for (int k = 0; k < f.useCount(i); k++) {
+                if (f.use(i, k) == v) {
+                    out.set(f.blockOf(i));
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -11,9 +11,10 @@ import dev.regtune.core.pipeline.Stage;
  * Knob {@code RegTuneRematerializeParameterReads}.
  */
 public final class ParameterRematerializationStage implements Stage<AllocationState> {
-    /** The knob's choices: none, into loops only, into every dominated block. */
+    /** The knob's choices: none, into loops only, into every dominated block, into loops and past them. */
     private static final int OFF = 0;
     private static final int INTO_LOOPS = 1;
+    private static final int PAST_LOOPS = 3;
 
     @Override
     public String name() {
@@ -27,9 +28,9 @@ public final class ParameterRematerializationStage implements Stage<AllocationSt
 
     @Override
     public void run(AllocationState s) {
-        boolean intoLoopsOnly = s.knobs().getInt(KnobCatalogue.REMATERIALIZE_PARAMETER_READS) == INTO_LOOPS;
+        int mode = s.knobs().getInt(KnobCatalogue.REMATERIALIZE_PARAMETER_READS);
         ParameterRematerialization.Rematerialized r = ParameterRematerialization.apply(s.function(),
-                s.analyses().loops(), intoLoopsOnly);
+                s.analyses().loops(), mode == INTO_LOOPS || mode == PAST_LOOPS, mode == PAST_LOOPS);
         if (r.copies() > 0) {
             s.transform(r.function());
         }
