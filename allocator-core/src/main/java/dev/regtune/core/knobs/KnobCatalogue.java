@@ -199,12 +199,12 @@ public final class KnobCatalogue {
                     + "loads issued together); 1 leaves loops alone. 2 by default: four of five repository folds chose "
                     + "it over 4 (the model overlaps every copy's loads, ptxas fewer on larger bodies); held out, the "
                     + "two are within 0.1 point of MAPE.");
-    public static final KnobDef UNROLL_BODY_LIMIT = def(-1, "RegTuneUnrollBodyLimit", false, KnobType.INT, 16, 0,
+    public static final KnobDef UNROLL_BODY_LIMIT = def(-1, "RegTuneUnrollBodyLimit", false, KnobType.INT, 48, 0,
             10_000, KnobEffect.MODELLED, "The most instructions a loop's body (before its closing branch) may have to "
                     + "be unrolled (RegTuneUnrollFactor). ptxas 13.0.88 (sm_90) unrolls a counted loop of 48 and keeps "
-                    + "one of 49 (probe unroll_body_sm90.ptx); the default 16 is what cross-validation chose with the "
-                    + "model's factor of 2 (48: corpus-real MAPE the same, spill F1 0.003 and 0.004 lower on sm_90 and sm_80, "
-                    + "the bundled MAPE without a limit 0.3 and 0.2 points lower).");
+                    + "one of 49 (probe unroll_body_sm90.ptx), the default since the scheduler takes unrolled copies' "
+                    + "addresses early (RegTuneScheduleUnrolledAddressesFirst); before that, cross-validation chose "
+                    + "16 with the model's factor of 2.");
     public static final KnobDef LOAD_SYMBOL_ADDRESSES = bool(-1, "RegTuneLoadSymbolAddresses", false, true,
             KnobEffect.MODELLED, "Give each global access to a module-scope variable ([graph]) a register pair "
                     + "holding its address, loaded from constant bank 4 just before it, as ptxas's SASS does "
@@ -564,6 +564,14 @@ public final class KnobCatalogue {
                     + "UR6, on sm_90 LDC.64 R6 then IMAD.WIDE R10, R0, 0x4, R6, so a nounroll loop loading through "
                     + "1/2/3/4 such pointers uses 8/10/12/14 registers on sm_80 and 12/16/20/24 on sm_90 (probes "
                     + "loop_pointers_sm80.ptx / _sm90). 0: never; 1000: on every architecture.");
+    public static final KnobDef SCHEDULE_UNROLLED_ADDRESSES_FIRST = bool(-1, "RegTuneScheduleUnrolledAddressesFirst",
+            false, true, KnobEffect.MODELLED, "In a block holding unrolled copies of a loop's body, the scheduler "
+                    + "takes the integer work a load's address needs (transitively) as early as the loads themselves "
+                    + "(RegTuneScheduleLoadsFirst), so that every copy's loads are in flight before the first reader: "
+                    + "ptxas 13.0.88 issues the sixteen LDGs of sum_column's unrolled loop (4 PTX loads, 4 copies) in a "
+                    + "row, each address an IMAD.WIDE away. Without it an address that chains on the previous copy's "
+                    + "waits behind the readers' longer path. Elsewhere loads keep going first on their own (applied "
+                    + "to every block it costs corpus-real 4 to 6 points within 10%).");
 
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);

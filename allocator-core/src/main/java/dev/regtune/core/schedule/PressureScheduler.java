@@ -1,6 +1,8 @@
 package dev.regtune.core.schedule;
 
 import dev.regtune.core.analysis.Liveness;
+import dev.regtune.core.ir.InstrFlags;
+import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.RegClass;
 import org.jspecify.annotations.Nullable;
@@ -107,10 +109,11 @@ final class PressureScheduler {
         }
         BlockDependences g = BlockDependences.of(f, b, scratch);
         int[] height = heights(g, start);
+        boolean @Nullable [] early = parameters.loadsFirst() ? early(g, start) : null;
         int[] scheduled = new int[n];
         int pressure = enter(b, remaining, live);
-        int peak = n > scanLimit ? scheduleIndexed(b, g, height, scheduled, pressure, remaining, live)
-                : scheduleScanning(b, g, height, scheduled, pressure, remaining, live);
+        int peak = n > scanLimit ? scheduleIndexed(b, g, height, early, scheduled, pressure, remaining, live)
+                : scheduleScanning(b, g, height, early, scheduled, pressure, remaining, live);
         leave(b, remaining, live);
         // Under the target ptxas hoists (pressure grows towards the target, never above it); an
         // order that needs fewer registers than PTX's there comes from the critical-path order
@@ -134,7 +137,8 @@ final class PressureScheduler {
      * instructions that name a value the last placed instruction reads or writes (a block of at
      * most 64 instructions marks them in one word per value; a larger one computes every step).
      */
-    private int scheduleScanning(int b, BlockDependences g, int[] height, int[] scheduled, int pressure,
+    private int scheduleScanning(int b, BlockDependences g, int[] height, boolean @Nullable [] early,
+            int[] scheduled, int pressure,
             int[] remaining, boolean[] live) {
         int start = f.blockStart(b);
         int n = g.size();
@@ -172,7 +176,7 @@ final class PressureScheduler {
                 }
                 int delta = deltaOf[k];
                 boolean fits = pressure + growthOf[k] <= parameters.registerTarget();
-                if (best < 0 || better(k, fits, delta, height, best, bestFits, bestDelta, start)) {
+                if (best < 0 || better(k, fits, delta, height, early, best, bestFits, bestDelta)) {
                     best = k;
                     bestDelta = delta;
                     bestFits = fits;
@@ -226,7 +230,8 @@ final class PressureScheduler {
      * Lists block {@code b} into {@code scheduled} as {@link #scheduleScanning} does, choosing
      * through a {@link ReadyIndex}; returns the peak pressure.
      */
-    private int scheduleIndexed(int b, BlockDependences g, int[] height, int[] scheduled, int pressure,
+    private int scheduleIndexed(int b, BlockDependences g, int[] height, boolean @Nullable [] early,
+            int[] scheduled, int pressure,
             int[] remaining, boolean[] live) {
         int start = f.blockStart(b);
         int n = g.size();
@@ -234,7 +239,7 @@ final class PressureScheduler {
             index = new ReadyIndex(f.vregCount());
         }
         ReadyIndex x = index;
-        x.open(f, start, n, height, parameters.loadsFirst());
+        x.open(f, start, n, height, early);
         int peak = pressure;
         int[] waiting = new int[n];
         for (int k = 0; k < n; k++) {
@@ -407,24 +412,20 @@ final class PressureScheduler {
 
     /**
      * Whether candidate {@code k} beats {@code best}: one that fits under the target first; among
-     * those that fit, a load first when loads go first, then the longer path to the block's end;
-     * among those that do not, the one that frees most, then the longer path. {@code start} is the
-     * block's first instruction.
+     * those that fit, an {@code early} one first when loads go first ({@link #early}), then the
+     * longer path to the block's end; among those that do not, the one that frees most, then the
+     * longer path.
      */
-    private boolean better(int k, boolean fits, int delta, int[] height, int best, boolean bestFits,
-            int bestDelta, int start) {
+    private boolean better(int k, boolean fits, int delta, int[] height, boolean @Nullable [] early, int best,
+            boolean bestFits, int bestDelta) {
         if (fits != bestFits) {
             return fits;
         }
         if (!fits && delta != bestDelta) {
             return delta < bestDelta;
         }
-        if (fits && parameters.loadsFirst()) {
-            boolean load = f.instrKind(start + k).isLoad();
-            boolean bestLoad = f.instrKind(start + best).isLoad();
-            if (load != bestLoad) {
-                return load;
-            }
+        if (fits && early != null && early[k] != early[best]) {
+            return early[k];
         }
         if (height[k] != height[best]) {
             return height[k] > height[best];
@@ -469,6 +470,38 @@ final class PressureScheduler {
             }
         }
         return false;
+    }
+
+    /**
+     * The nodes that go first while new values fit under the target: the block's memory reads and,
+     * in a block holding unrolled copies of a loop's body (with unrolled addresses first), the
+     * integer work whose values a read's address needs, transitively.
+     */
+    private boolean[] early(BlockDependences g, int start) {
+        int n = g.size();
+        boolean[] e = new boolean[n];
+        boolean addresses = false;
+        for (int k = 0; k < n && parameters.unrolledAddressesFirst() && !addresses; k++) {
+            addresses = f.instrHas(start + k, InstrFlags.UNROLLED_COPY);
+        }
+        for (int k = n - 1; k >= 0; k--) {
+            if (f.instrKind(start + k).isLoad()) {
+                e[k] = true;
+                continue;
+            }
+            if (!addresses || !feedsAddresses(f.instrKind(start + k))) {
+                continue;
+            }
+            for (int s = 0; s < g.succCount(k) && !e[k]; s++) {
+                e[k] = g.carriesValue(k, s) && e[g.succ(k, s)];
+            }
+        }
+        return e;
+    }
+
+    private static boolean feedsAddresses(InstrKind kind) {
+        return kind == InstrKind.INT_ALU || kind == InstrKind.INT_MUL || kind == InstrKind.MOVE
+                || kind == InstrKind.CONVERT;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.regtune.core.schedule;
 
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ready instructions of one large block, indexed for {@link PressureScheduler}'s choice: by
@@ -38,9 +39,9 @@ final class ReadyIndex {
 
     /**
      * Prepares for the {@code n} instructions from {@code start}, with their path lengths
-     * {@code height}; {@code loadsFirst}: among those that fit, a load before any other.
+     * {@code height}; {@code early}, when not null: among those that fit, the early ones (loads and their addresses) before any other.
      */
-    void open(KernelFunction f, int start, int n, int[] height, boolean loadsFirst) {
+    void open(KernelFunction f, int start, int n, int[] height, boolean @Nullable [] early) {
         if (rank.length < n) {
             int c = Math.max(n, rank.length * 2);
             rank = new int[c];
@@ -56,7 +57,7 @@ final class ReadyIndex {
         for (int k = 0; k < n; k++) {
             long byPath = ((long) (Integer.MAX_VALUE - height[k]) << 31) | k;
             keys[k] = byPath;
-            fitKeys[k] = loadsFirst && !f.instrKind(start + k).isLoad() ? (1L << 62) | byPath : byPath;
+            fitKeys[k] = early != null && !early[k] ? (1L << 62) | byPath : byPath;
             ready[k] = false;
         }
         Arrays.sort(keys);

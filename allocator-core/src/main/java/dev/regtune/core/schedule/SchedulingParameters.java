@@ -19,10 +19,13 @@ import dev.regtune.core.knobs.Knobs;
  *     lowers the peak to at most this many slots: one that would still spill keeps PTX's order
  * @param loadsFirst whether, while new values fit under the target, any ready load goes before
  *     other work (knob RegTuneScheduleLoadsFirst); if not, the longest weighted path decides
+ * @param unrolledAddressesFirst with {@code loadsFirst}, whether in a block holding unrolled copies
+ *     the integer work a load's address needs goes first as well (knob
+ *     RegTuneScheduleUnrolledAddressesFirst)
  */
 record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency, boolean reducePressure,
         int reducePressureAbove,
-        boolean loadsFirst) {
+        boolean loadsFirst, boolean unrolledAddressesFirst) {
 
     /**
      * The knobs' values, the target capped at the GPR slots the budget leaves (ptxas never hoists
@@ -41,6 +44,7 @@ record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency,
                 knobs.getInt(KnobCatalogue.SCHEDULE_LOAD_LATENCY), knobs.getInt(KnobCatalogue.SCHEDULE_ALU_LATENCY),
                 knobs.getBool(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE),
                 knobs.getInt(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE_ABOVE),
-                knobs.getBool(KnobCatalogue.SCHEDULE_LOADS_FIRST));
+                knobs.getBool(KnobCatalogue.SCHEDULE_LOADS_FIRST),
+                knobs.getBool(KnobCatalogue.SCHEDULE_UNROLLED_ADDRESSES_FIRST));
     }
 }
