@@ -257,8 +257,13 @@ public final class OccupancyCalculator {
     public int cliffBelow(ArchProfile arch, int demand, int threadsPerBlock) {
         int d = Math.min(demand, arch.maxRegistersPerThread());
         int warps = compute(arch, d, threadsPerBlock, 0).activeWarpsPerSm();
+        // Only the register limit varies with r: the other three limits of compute are taken once
+        // (every entry without a register limit asks, and a demand below the first cliff walks to 1).
+        long warpsPerBlock = ceilDiv(threadsPerBlock, arch.warpSize());
+        long others = Math.min(Math.min(warpLimit(arch, threadsPerBlock, warpsPerBlock), sharedMemoryLimit(arch, 0)),
+                arch.maxBlocksPerSm());
         for (int r = d - 1; r >= 1; r--) {
-            if (compute(arch, r, threadsPerBlock, 0).activeWarpsPerSm() > warps) {
+            if (Math.min(others, registerLimit(arch, r, warpsPerBlock)) * warpsPerBlock > warps) {
                 return r;
             }
         }

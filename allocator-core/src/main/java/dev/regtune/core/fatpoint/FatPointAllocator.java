@@ -2,6 +2,7 @@ package dev.regtune.core.fatpoint;
 
 import dev.regtune.core.RegisterAllocator;
 import dev.regtune.core.alloc.AllocationResult;
+import dev.regtune.core.alloc.AllocationStatus;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.coalesce.CopyCoalescingStage;
 import dev.regtune.core.explain.AllocationEvent.OccupancyCliffLanded;
@@ -149,7 +150,12 @@ public final class FatPointAllocator implements RegisterAllocator {
     private record Prefix(FatPointState first, AllocationState.@Nullable Checkpoint unscheduled,
             KernelFunction scheduled, AllocationState.@Nullable Checkpoint lowered) {
 
-        AllocationResult allocate(KernelFunction fn, Knobs knobs, ArchProfile arch, int budget) {
+        /**
+         * The allocation of {@code fn} at {@code budget}, or null when it must store to memory or
+         * fail ({@link MemorySpillBound}): occupancy cliff landing rejects such an allocation, so
+         * its class allocation, spill slots and measure are not run.
+         */
+        @Nullable AllocationResult allocate(KernelFunction fn, Knobs knobs, ArchProfile arch, int budget) {
             if (unscheduled == null || lowered == null) {
                 return run(fn, knobs, arch, budget, AllocationListener.NONE).result();
             }
@@ -171,11 +177,23 @@ public final class FatPointAllocator implements RegisterAllocator {
                     && Arrays.equals(state.effectiveClass(), first.effectiveClass())) {
                 // The same code, analyses, classes and knobs: the same value groups.
                 ValueGroupingStage.apply(state, first.groups(), first.facts());
-                PIPELINE.run(state, GROUPING + 1, PIPELINE.stages().size());
             } else {
-                PIPELINE.run(state, GROUPING, PIPELINE.stages().size());
+                PIPELINE.run(state, GROUPING, GROUPING + 1);
             }
+            if (!state.failed() && MemorySpillBound.certain(state)) {
+                assert storesOrFails(state) : "the bound rejected an allocation of " + fn.name() + " at " + budget
+                        + " that neither stores nor fails";
+                return null;
+            }
+            PIPELINE.run(state, GROUPING + 1, PIPELINE.stages().size());
             return state.result();
+        }
+
+        /** Runs the stages after value grouping over {@code state}: whether it failed or stores to memory. */
+        private static boolean storesOrFails(FatPointState state) {
+            PIPELINE.run(state, GROUPING + 1, PIPELINE.stages().size());
+            AllocationResult r = state.result();
+            return r.status() != AllocationStatus.OK || r.spills().storeBytes() > 0;
         }
     }
 }

@@ -28,6 +28,9 @@ final class FatPointScanner {
     private final long[][] occ = new long[MAX_SLOTS][];
     private final long[][] summary = new long[MAX_SLOTS][];
     private final boolean[] dirty = new boolean[MAX_SLOTS];
+    /** The slots marked {@link #dirty}, in the order they were first committed to: what {@link #reset} clears. */
+    private final int[] dirtySlots = new int[MAX_SLOTS];
+    private int dirtyCount;
 
     FatPointScanner(int points) {
         this.words = Math.max(1, (points + 63) >>> 6);
@@ -156,14 +159,15 @@ final class FatPointScanner {
         return false;
     }
 
+    /** Clears the slots committed to since the last reset (a small function's attempt touches a few of the 512). */
     private void reset() {
-        for (int s = 0; s < MAX_SLOTS; s++) {
-            if (dirty[s]) {
-                Arrays.fill(occ[s], 0L);
-                Arrays.fill(summary[s], 0L);
-                dirty[s] = false;
-            }
+        for (int k = 0; k < dirtyCount; k++) {
+            int s = dirtySlots[k];
+            Arrays.fill(occ[s], 0L);
+            Arrays.fill(summary[s], 0L);
+            dirty[s] = false;
         }
+        dirtyCount = 0;
     }
 
     /**
@@ -235,7 +239,10 @@ final class FatPointScanner {
                 summary[s + j] = new long[(words + 63) >>> 6];
             }
             long[] sm = summary[s + j];
-            dirty[s + j] = true;
+            if (!dirty[s + j]) {
+                dirty[s + j] = true;
+                dirtySlots[dirtyCount++] = s + j;
+            }
             for (int k = 0; k < segs.length; k += 2) {
                 int a = segs[k];
                 int b = segs[k + 1];

@@ -9,6 +9,7 @@ import dev.regtune.core.ir.FunctionKind;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Without a register limit ptxas 13.0.88 lands on the occupancy cliff below an entry's demand
@@ -28,9 +29,13 @@ final class OccupancyCliffLanding {
     private OccupancyCliffLanding() {
     }
 
-    /** Allocates {@code fn} at {@code budget} registers; the landing's trials tell nobody. */
+    /**
+     * Allocates {@code fn} at {@code budget} registers; the landing's trials tell nobody. Null
+     * when the allocation is known, before it is finished, to store to memory or to fail: one the
+     * landing would reject.
+     */
     interface Allocation {
-        AllocationResult at(int budget);
+        @Nullable AllocationResult at(int budget);
     }
 
     /**
@@ -58,6 +63,9 @@ final class OccupancyCliffLanding {
                 break;
             }
             AllocationResult trial = allocate.at(cliff);
+            if (trial == null) {
+                break;
+            }
             SpillUsage s = trial.spills();
             if (trial.status() != AllocationStatus.OK || s.storeBytes() > 0 || s.loadBytes() > 0
                     || s.smemBytes() > own.smemBytes() || trial.registers() >= best.registers()) {

@@ -30,7 +30,9 @@
  * Without a register limit, {@code OccupancyCliffLanding} then allocates an entry once more at the
  * occupancy cliff below its count, and reports that allocation when it spills nothing to memory
  * (knobs {@code RegTuneOccupancyCliffSteps}, {@code RegTuneOccupancyCliffReach}): ptxas 13.0.88
- * lands one cliff below what it uses under {@code -maxrregcount 255}.
+ * lands one cliff below what it uses under {@code -maxrregcount 255}. A trial whose value groups
+ * already show more live general registers that would be stored if spilled than the cliff holds
+ * ({@code MemorySpillBound}) is rejected before its class allocation.
  *
  * <h2>How the seed is read</h2>
  * <ul>

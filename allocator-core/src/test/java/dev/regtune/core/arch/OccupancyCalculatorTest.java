@@ -165,4 +165,25 @@ class OccupancyCalculatorTest {
     private static void assertMessage(String expected, org.junit.jupiter.api.function.Executable call) {
         assertEquals(expected, assertThrows(IllegalArgumentException.class, call).getMessage());
     }
+
+    /** The cliff below a demand is the highest lower count with more active warps, as compute() tells them. */
+    @Test
+    void cliffBelowIsTheHighestCountWithMoreWarps() {
+        for (ArchProfile arch : ArchProfiles.all()) {
+            for (int threads : new int[] {1, 32, 96, 128, 256, 384, 512, 640, 768, 1024, arch.maxThreadsPerBlock()}) {
+                for (int demand = 0; demand <= arch.maxRegistersPerThread() + 2; demand++) {
+                    int d = Math.min(demand, arch.maxRegistersPerThread());
+                    int warps = calculator.compute(arch, d, threads, 0).activeWarpsPerSm();
+                    int expected = -1;
+                    for (int r = d - 1; r >= 1 && expected < 0; r--) {
+                        if (calculator.compute(arch, r, threads, 0).activeWarpsPerSm() > warps) {
+                            expected = r;
+                        }
+                    }
+                    assertEquals(expected, calculator.cliffBelow(arch, demand, threads),
+                            arch.name() + ", " + threads + " threads, demand " + demand);
+                }
+            }
+        }
+    }
 }
