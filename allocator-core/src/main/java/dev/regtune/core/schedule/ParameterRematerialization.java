@@ -8,8 +8,7 @@ import dev.regtune.core.ir.FunctionKind;
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
-import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * ptxas reads a kernel parameter from the constant bank again in a block of a loop that runs on
@@ -35,6 +34,13 @@ import java.util.Map;
  * the copy. Without {@code intoLoopsOnly} every other dominated block gets one. A definition left
  * without reads goes, and a parameter read only by such a conversion goes with it. The scheduler
  * then orders each copy within its block.
+ *
+ * <p>With {@code pastLoops}, a block outside the loops that do not contain the definition also gets
+ * a copy when it lies past such a loop in which nothing reads the value: ptxas 13.0.88 reads a
+ * pointer again after a loop that does not use it rather than holding it through the loop ({@code
+ * LDC.64} after the back edge in the sm_90 SASS of probe {@code parameter_after_loop_sm90.ptx},
+ * 14 registers; on sm_80, {@code _sm80}, it computes the addresses it needs after the loop before
+ * it and holds those instead, 18).
  */
 final class ParameterRematerialization {
     private ParameterRematerialization() {
@@ -78,7 +84,7 @@ final class ParameterRematerialization {
         if (!any) {
             return new Rematerialized(f, 0);
         }
-        Map<Integer, BitSet> readBlocks = new HashMap<>();
+        @Nullable BitSet[] readBlocks = pastLoops ? blocksReading(f, source) : new BitSet[0];
         // Reads that stay with the original definition: in its own block, or in one it does not
         // dominate. A conversion's read of its parameter counts only where the conversion stays.
         int[] reads = new int[vregs];
@@ -100,8 +106,9 @@ final class ParameterRematerialization {
         }
         for (int v = 0; v < vregs; v++) {
             int i = source[v];
-            if (i >= 0 && f.useCount(i) == 1 && reads[v] > 0
-                    && !movable(f, loops, intoLoopsOnly, pastLoops, readBlocks, f.use(i, 0), source[f.use(i, 0)], f.blockOf(i))) {
+            int p = i >= 0 && f.useCount(i) == 1 ? f.use(i, 0) : -1;
+            if (p >= 0 && reads[v] > 0
+                    && !movable(f, loops, intoLoopsOnly, pastLoops, readBlocks, p, source[p], f.blockOf(i))) {
                 reads[f.use(i, 0)]++;
             }
         }
@@ -139,7 +146,7 @@ final class ParameterRematerialization {
 
     /** Whether a read of value {@code v}, which {@code def} defines, in block {@code b}, gets a copy of it there. */
     private static boolean movable(KernelFunction f, Loops loops, boolean intoLoopsOnly, boolean pastLoops,
-            Map<Integer, BitSet> readBlocks, int v, int def, int b) {
+            @Nullable BitSet[] readBlocks, int v, int def, int b) {
         int from = f.blockOf(def);
         if (from == b || !loops.dominators().dominates(from, b)) {
             return false;
@@ -147,22 +154,20 @@ final class ParameterRematerialization {
         if (!intoLoopsOnly || conditionalInLoop(f, loops, from, b)) {
             return true;
         }
-        return pastLoops && pastUnreadLoop(f, loops, readBlocks, v, from, b);
+        return pastLoops && pastUnreadLoop(loops, readBlocks[v], from, b);
     }
 
     /**
      * Whether block {@code b}, in no loop that does not contain block {@code from}, comes after a
-     * loop that does not contain {@code from} or {@code b} and that no read of {@code v} is in: a
-     * loop whose header {@code from} dominates and which lies before {@code b} in layout order, so
-     * that {@code v} would live through it unread.
+     * loop that does not contain {@code from} or {@code b} and in none of whose blocks the value is
+     * read ({@code reads}: the blocks reading it): a loop whose header {@code from} dominates and
+     * which lies before {@code b} in layout order, so that the value would live through it unread.
      */
-    private static boolean pastUnreadLoop(KernelFunction f, Loops loops, Map<Integer, BitSet> readBlocks, int v,
-            int from, int b) {
+    private static boolean pastUnreadLoop(Loops loops, @Nullable BitSet reads, int from, int b) {
         int own = loops.loopOf(b);
         if (own >= 0 && !loops.contains(own, from)) {
             return false;
         }
-        BitSet reads = readBlocks.computeIfAbsent(v, x -> blocksReading(f, x));
         for (int l = 0; l < loops.loopCount(); l++) {
             int header = loops.loopHeader(l);
             if (loops.contains(l, from) || loops.contains(l, b) || !loops.dominators().dominates(from, header)
@@ -171,7 +176,7 @@ final class ParameterRematerialization {
             }
             boolean read = false;
             for (int k = 0; k < loops.loopBlockCount(l) && !read; k++) {
-                read = reads.get(loops.loopBlock(l, k));
+                read = reads != null && reads.get(loops.loopBlock(l, k));
             }
             if (!read) {
                 return true;
@@ -180,12 +185,17 @@ final class ParameterRematerialization {
         return false;
     }
 
-    private static BitSet blocksReading(KernelFunction f, int v) {
-        BitSet out = new BitSet(f.blockCount());
+    /** Per parameter value ({@code source[v] >= 0}), the blocks reading it; null for any other vreg. */
+    private static @Nullable BitSet[] blocksReading(KernelFunction f, int[] source) {
+        @Nullable BitSet[] out = new BitSet[f.vregCount()];
         for (int i = 0; i < f.instrCount(); i++) {
             for (int k = 0; k < f.useCount(i); k++) {
-                if (f.use(i, k) == v) {
-                    out.set(f.blockOf(i));
+                int v = f.use(i, k);
+                if (source[v] >= 0) {
+                    if (out[v] == null) {
+                        out[v] = new BitSet(f.blockCount());
+                    }
+                    out[v].set(f.blockOf(i));
                 }
             }
         }

@@ -39,7 +39,8 @@ final class ReadyIndex {
 
     /**
      * Prepares for the {@code n} instructions from {@code start}, with their path lengths
-     * {@code height}; {@code early}, when not null: among those that fit, the early ones (loads and their addresses) before any other.
+     * {@code height}; {@code early}, when not null: among those that fit, the early ones (loads,
+     * and in unrolled blocks their addresses) before any other.
      */
     void open(KernelFunction f, int start, int n, int[] height, boolean @Nullable [] early) {
         if (rank.length < n) {
