@@ -20,7 +20,9 @@ import org.jspecify.annotations.Nullable;
  * warps, blocks of the entry's threads), it allocates again with the cliff as the budget and keeps
  * that allocation when it stores and loads nothing (rematerialized constants, parameters reloaded
  * from the constant bank and uniform values moved to UR cost no memory), up to {@code
- * RegTuneOccupancyCliffSteps} cliffs down. Entries that make calls keep their count: the ABI's
+ * RegTuneOccupancyCliffSteps} cliffs down. A cliff whose allocation does store is passed for the
+ * next one down ({@code RegTuneOccupancyCliffPastSpills}): the scheduler keeps pressure lower under
+ * a lower budget, so the model can fit at 40 where it spills at 48. Entries that make calls keep their count: the ABI's
  * registers around a call are charged after the allocation (see {@code dev.regtune.core.calls}).
  */
 final class OccupancyCliffLanding {
@@ -56,23 +58,32 @@ final class OccupancyCliffLanding {
         if (own.storeBytes() > 0 || own.loadBytes() > 0) {
             return unlimited;
         }
+        boolean pastSpills = knobs.getBool(KnobCatalogue.OCCUPANCY_CLIFF_PAST_SPILLS);
         AllocationResult best = unlimited;
-        for (int step = 0; step < steps; step++) {
-            int cliff = OCCUPANCY.cliffBelow(arch, best.registers(), threadsPerBlock);
+        int from = best.registers();
+        for (int step = 0; step < steps; ) {
+            int cliff = OCCUPANCY.cliffBelow(arch, from, threadsPerBlock);
             if (cliff <= 0 || unlimited.registers() - cliff > reach) {
                 break;
             }
             AllocationResult trial = allocate.at(cliff);
-            if (trial == null) {
-                break;
-            }
-            SpillUsage s = trial.spills();
-            if (trial.status() != AllocationStatus.OK || s.storeBytes() > 0 || s.loadBytes() > 0
-                    || s.smemBytes() > own.smemBytes() || trial.registers() >= best.registers()) {
-                break;
+            if (trial == null || !lands(trial, own, best)) {
+                if (!pastSpills) {
+                    break;
+                }
+                from = cliff;
+                continue;
             }
             best = trial;
+            from = trial.registers();
+            step++;
         }
         return best;
+    }
+
+    private static boolean lands(AllocationResult trial, SpillUsage own, AllocationResult best) {
+        SpillUsage s = trial.spills();
+        return trial.status() == AllocationStatus.OK && s.storeBytes() == 0 && s.loadBytes() == 0
+                && s.smemBytes() <= own.smemBytes() && trial.registers() < best.registers();
     }
 }

@@ -572,6 +572,13 @@ public final class KnobCatalogue {
                     + "row, each address an IMAD.WIDE away. Without it an address that chains on the previous copy's "
                     + "waits behind the readers' longer path. Elsewhere loads keep going first on their own (applied "
                     + "to every block it costs corpus-real 4 to 6 points within 10%).");
+    public static final KnobDef OCCUPANCY_CLIFF_PAST_SPILLS = bool(-1, "RegTuneOccupancyCliffPastSpills", false,
+            true, KnobEffect.MODELLED, "When occupancy cliff landing's allocation at a cliff stores to memory, try "
+                    + "the next cliff down (within RegTuneOccupancyCliffReach) instead of keeping the unlimited "
+                    + "count: under a lower budget the scheduler keeps pressure lower, so a lower cliff can fit where "
+                    + "a higher one spills (the bundled permute4d_int64 on sm_80 with RegTuneUniformLoopPointers: 50 "
+                    + "registers unlimited, 16 bytes spilled at 48, none at 40; ptxas 34). A failed cliff is not a "
+                    + "step of RegTuneOccupancyCliffSteps. No result of the default knobs changes.");
 
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);

@@ -2,6 +2,7 @@ package dev.regtune.core.fatpoint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.regtune.core.alloc.AllocationResult;
 import dev.regtune.core.alloc.AllocationStatus;
@@ -67,5 +68,32 @@ class OccupancyCliffLandingTest {
         long budgets = recorder.events().stream().filter(AllocationEvent.BudgetChosen.class::isInstance).count();
         assertEquals(1, budgets, "one allocation told");
         assertEquals(40, r.registers());
+    }
+
+    /**
+     * The bundled {@code permute4d_int64} on sm_80 with pointers in uniform registers: 50 registers
+     * without a limit, 16 bytes spilled at the cliff of 48 (the scheduler hoists more under the
+     * looser budget), none at 40; ptxas 13.0.88 uses 34 (datasets/corpus/ptxas-reference.csv).
+     */
+    @Test
+    void aCliffThatSpillsIsPassedForTheNextOneDown() throws Exception {
+        KernelFunction f = PtxParser.parse(Path.of("../datasets/corpus/ptx/sm_80/int64_index.ptx")).entries().stream()
+                .filter(e -> e.name().equals("permute4d_int64")).findFirst().orElseThrow();
+        ArchProfile sm80 = ArchProfiles.of("sm_80");
+        Knobs uniform = Knobs.defaults().with(KnobCatalogue.UNIFORM_LOOP_POINTERS, 1);
+        FatPointAllocator allocator = new FatPointAllocator();
+        AllocationResult atCliff = allocator.allocate(f, uniform, sm80, 48);
+        AllocationChecker.verify(atCliff.allocatedFunction(), atCliff.assignment());
+        assertTrue(atCliff.spills().any(), "the model spills at the cliff of 48");
+
+        AllocationResult passed = allocator.allocate(f, uniform, sm80, 0);
+        AllocationChecker.verify(passed.allocatedFunction(), passed.assignment());
+        assertEquals(40, passed.registers(), "landed on the next cliff, 40 (ptxas: 34)");
+        assertFalse(passed.spills().any());
+
+        AllocationResult stopped = allocator.allocate(f,
+                uniform.with(KnobCatalogue.OCCUPANCY_CLIFF_PAST_SPILLS, 0), sm80, 0);
+        AllocationChecker.verify(stopped.allocatedFunction(), stopped.assignment());
+        assertEquals(50, stopped.registers(), "stopping at the spilling cliff keeps the unlimited count");
     }
 }
