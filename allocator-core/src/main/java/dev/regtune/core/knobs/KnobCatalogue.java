@@ -576,9 +576,21 @@ public final class KnobCatalogue {
             true, KnobEffect.MODELLED, "When occupancy cliff landing's allocation at a cliff stores to memory, try "
                     + "the next cliff down (within RegTuneOccupancyCliffReach) instead of keeping the unlimited "
                     + "count: under a lower budget the scheduler keeps pressure lower, so a lower cliff can fit where "
-                    + "a higher one spills (the bundled permute4d_int64 on sm_80 with RegTuneUniformLoopPointers: 50 "
-                    + "registers unlimited, 16 bytes spilled at 48, none at 40; ptxas 34). A failed cliff is not a "
+                    + "a higher one spills (the bundled permute4d_int64 on sm_90 with RegTuneUniformLoopPointers: 50 "
+                    + "registers unlimited, 16 bytes spilled at 48, none at 40, as ptxas). A failed cliff is not a "
                     + "step of RegTuneOccupancyCliffSteps. No result of the default knobs changes.");
+    public static final KnobDef LOWER_FREE_TEMPORARIES = choice("RegTuneLowerFreeTemporaries", false,
+            List.of("off", "sequences", "all"), "sequences", "Give a lowered construct at least the temporaries it "
+                    + "takes where registers are free: what ptxas 13.0.88 reports without a limit for the construct's "
+                    + "smallest probe (2 values live) beyond the same probe of an add (the lowering table's "
+                    + "ptxas_smallest - add_smallest), besides those the budget probes measure under pressure "
+                    + "(RegTuneLowerTemporaries): rcp.rn.f32 takes 3 under pressure and 4 where registers are free, and "
+                    + "a kernel loading a float, taking its rcp.rn.f32 and storing it uses 14 registers (probe "
+                    + "free_temporaries_sm90.ptx; the model 12 with it, 10 without). 'sequences': the constructs ptxas "
+                    + "lowers to a sequence with temporaries under pressure (divisions, remainders, rcp.rn, 64-bit "
+                    + "integer work); 'all': also single SASS instructions whose smallest probe needs more than the "
+                    + "add's (cvt, MUFU approximations: 2 more on sm_80, 4 on sm_90, which is where ptxas numbers their "
+                    + "result rather than a temporary); 'off': the budget probes' temporaries alone.");
 
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);

@@ -8,16 +8,19 @@ package dev.regtune.core.lower;
  * @param temporaries 32-bit registers live beside the instruction's inputs while its SASS sequence runs
  * @param registerFloor the fewest registers ptxas reports, without a limit, for a kernel with the
  *     construct (0: no more than for a kernel without it)
+ * @param freeTemporaries 32-bit registers the construct takes where registers are free: what ptxas
+ *     reports without a limit for the smallest probe (2 values live) beyond the same probe of an
+ *     {@code add} (0: none beyond it)
  */
-public record LoweringRule(String construct, int temporaries, int registerFloor) {
+public record LoweringRule(String construct, int temporaries, int registerFloor, int freeTemporaries) {
     public LoweringRule {
-        if (temporaries < 0 || registerFloor < 0) {
+        if (temporaries < 0 || registerFloor < 0 || freeTemporaries < 0) {
             throw new IllegalArgumentException("a lowering rule has no negative counts: " + construct);
         }
     }
 
     /** Whether the rule changes anything. */
     public boolean matters() {
-        return temporaries > 0 || registerFloor > 0;
+        return temporaries > 0 || registerFloor > 0 || freeTemporaries > 0;
     }
 }

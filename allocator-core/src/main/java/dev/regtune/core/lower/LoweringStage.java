@@ -13,11 +13,16 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Adds to the function what ptxas's lowering of its PTX instructions needs (see the package
- * documentation): the temporaries of each construct, live beside its inputs, and the register
- * floor of the most demanding construct. Runs after pre-allocation scheduling, so the scheduler
+ * documentation): the temporaries of each construct, live beside its inputs (the budget probes'
+ * count, or the count where registers are free when that is larger, as {@code
+ * RegTuneLowerFreeTemporaries} says), and the register floor of the most demanding construct. Runs after pre-allocation scheduling, so the scheduler
  * moves PTX instructions and the temporaries stay with theirs.
  */
 public final class LoweringStage implements Stage<AllocationState> {
+    /** {@code RegTuneLowerFreeTemporaries}: constructs with temporaries under pressure take the free count too. */
+    private static final int FREE_SEQUENCES = 1;
+    /** {@code RegTuneLowerFreeTemporaries}: every construct takes the free count. */
+    private static final int FREE_ALL = 2;
     private final LoweringTable table;
 
     /** The stage with the table bundled with the model. */
@@ -53,6 +58,7 @@ public final class LoweringStage implements Stage<AllocationState> {
         LoweringTable.ArchRules rules = table.rules(s.arch().name());
         boolean temporaries = s.knobs().getBool(KnobCatalogue.LOWER_TEMPORARIES);
         boolean floors = s.knobs().getBool(KnobCatalogue.LOWER_REGISTER_FLOORS);
+        int freeTemporaries = s.knobs().getInt(KnobCatalogue.LOWER_FREE_TEMPORARIES);
         int smallestFloor = s.knobs().getInt(KnobCatalogue.LOWER_FLOOR_MINIMUM);
         int[] count = new int[f.instrCount()];
         int lowered = 0;
@@ -72,10 +78,12 @@ public final class LoweringStage implements Stage<AllocationState> {
             if (r == null) {
                 continue;
             }
-            if (temporaries && r.temporaries() > 0) {
-                count[i] = r.temporaries();
+            int needed = freeTemporaries == FREE_ALL || (freeTemporaries == FREE_SEQUENCES && r.temporaries() > 0)
+                    ? Math.max(r.temporaries(), r.freeTemporaries()) : r.temporaries();
+            if (temporaries && needed > 0) {
+                count[i] = needed;
                 lowered++;
-                added += r.temporaries();
+                added += needed;
             }
             if (floors && r.registerFloor() > floor && r.registerFloor() >= smallestFloor) {
                 floor = r.registerFloor();

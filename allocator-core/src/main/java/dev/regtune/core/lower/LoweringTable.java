@@ -17,9 +17,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * The lowering rules of every probed architecture, read from a table in the format {@code regtune
  * datasets probe} writes: {@code #} comment lines, a header, then one row per architecture and
- * construct: {@code arch,construct,temporaries,register_floor,} and the probe figures the two
- * were derived from (which this class does not read). The table bundled with the model is
- * {@link #standard()}.
+ * construct: {@code arch,construct,temporaries,register_floor,} the budgets the temporaries were
+ * derived from (which this class does not read), and {@code ptxas_smallest,add_smallest}, the
+ * registers ptxas reports without a limit for the construct's smallest probe and the same probe of
+ * an {@code add}, whose difference is the rule's {@link LoweringRule#freeTemporaries()}. The table
+ * bundled with the model is {@link #standard()}.
  */
 public final class LoweringTable {
     /** The header of the table, first line after the comments. */
@@ -96,7 +98,8 @@ public final class LoweringTable {
             }
             try {
                 int version = version(f[0]);
-                LoweringRule rule = new LoweringRule(f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]));
+                LoweringRule rule = new LoweringRule(f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
+                        Math.max(0, Integer.parseInt(f[6]) - Integer.parseInt(f[7])));
                 names.put(version, f[0]);
                 if (rows.computeIfAbsent(version, v -> new HashMap<>()).put(rule.construct(), rule) != null) {
                     throw new IllegalArgumentException("construct " + rule.construct() + " appears twice for " + f[0]);
@@ -135,7 +138,7 @@ public final class LoweringTable {
     /** The rules of one architecture, looked up by opcode spelling. Safe for concurrent use. */
     public static final class ArchRules {
         static final ArchRules EMPTY = new ArchRules("none", Map.of());
-        private static final LoweringRule NONE = new LoweringRule("", 0, 0);
+        private static final LoweringRule NONE = new LoweringRule("", 0, 0, 0);
 
         private final String arch;
         private final Map<String, LoweringRule> byConstruct;

@@ -29,12 +29,16 @@ public record LoweringProbeRow(String arch, ProbeConstruct construct, int[] ptxa
         return d;
     }
 
-    /** The rule: the median difference (never below 0) and the floor where the smallest probe exceeds the baseline's. */
+    /**
+     * The rule: the median difference (never below 0), the floor where the smallest probe exceeds
+     * the baseline's, and by how much it does (the temporaries where registers are free).
+     */
     public LoweringRule rule() {
         int[] d = differences().clone();
         Arrays.sort(d);
         int median = d[d.length / 2];
-        return new LoweringRule(construct.spelling(), Math.max(0, median), ptxasSmallest > addSmallest ? ptxasSmallest : 0);
+        return new LoweringRule(construct.spelling(), Math.max(0, median), ptxasSmallest > addSmallest ? ptxasSmallest : 0,
+                Math.max(0, ptxasSmallest - addSmallest));
     }
 
     /** The row as the table writes it ({@link dev.regtune.core.lower.LoweringTable#HEADER}). */
