@@ -481,6 +481,11 @@ public final class KernelFunction {
         return opcodeTable.length;
     }
 
+    /** The spelling of opcode {@code id} of this function's table (below {@link #opcodeCount()}). */
+    String opcodeSpelling(int id) {
+        return opcodeTable[id];
+    }
+
     /** Copies instruction {@code i}'s operands (defs, then uses) to {@code dst[at..]}; returns how many. */
     int copyOperands(int i, int[] dst, int at) {
         int from = instrOperandStart[i];
