@@ -58,6 +58,11 @@ final class BlockDependences {
         private final int[] lastDef;
         private final int[][] readers;
         private final int[] readerCount;
+        /** The edge list, emptied for each block. */
+        private final EdgeList edges = new EdgeList();
+        /** The loads since the last store and the memory operations since the last fence, grown to the largest block. */
+        private int[] loadsSinceStore = new int[16];
+        private int[] memorySinceFence = new int[16];
 
         Scratch(int vregs) {
             lastDef = new int[vregs];
@@ -71,7 +76,8 @@ final class BlockDependences {
     static BlockDependences of(KernelFunction f, int b, Scratch scratch) {
         int start = f.blockStart(b);
         int n = f.blockEnd(b) - start;
-        EdgeList edges = new EdgeList();
+        EdgeList edges = scratch.edges;
+        edges.clear();
         int[] lastDef = scratch.lastDef;
         int[][] readers = scratch.readers;
         int[] readerCount = scratch.readerCount;
@@ -80,9 +86,13 @@ final class BlockDependences {
         int lastFence = -1;
         int lastCall = -1;
         int lastOrdered = -1;
-        int[] loadsSinceStore = new int[Math.max(1, n)];
+        if (scratch.loadsSinceStore.length < n) {
+            scratch.loadsSinceStore = new int[n];
+            scratch.memorySinceFence = new int[n];
+        }
+        int[] loadsSinceStore = scratch.loadsSinceStore;
         int loads = 0;
-        int[] memorySinceFence = new int[Math.max(1, n)];
+        int[] memorySinceFence = scratch.memorySinceFence;
         int memory = 0;
         for (int k = 0; k < n; k++) {
             int i = start + k;
@@ -265,12 +275,16 @@ final class BlockDependences {
         };
     }
 
-    /** Edges as they are found, then packed by source node. */
+    /** Edges as they are found, then packed by source node; one list serves every block of a function. */
     private static final class EdgeList {
         private int[] from = new int[64];
         private int[] to = new int[64];
         private boolean[] value = new boolean[64];
         private int count;
+
+        void clear() {
+            count = 0;
+        }
 
         void add(int a, int b) {
             add(a, b, false);
