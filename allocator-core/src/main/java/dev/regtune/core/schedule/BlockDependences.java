@@ -96,7 +96,7 @@ final class BlockDependences {
         int memory = 0;
         for (int k = 0; k < n; k++) {
             int i = start + k;
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 int v = f.use(i, u);
                 if (lastDef[v] >= 0) {
                     edges.addData(lastDef[v], k);
@@ -109,7 +109,7 @@ final class BlockDependences {
                 }
                 r[readerCount[v]++] = k;
             }
-            for (int d = 0; d < f.defCount(i); d++) {
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 int v = f.def(i, d);
                 if (lastDef[v] >= 0) {
                     edges.add(lastDef[v], k);
@@ -189,10 +189,10 @@ final class BlockDependences {
             }
         }
         for (int i = start; i < start + n; i++) {
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 readerCount[f.use(i, u)] = 0;
             }
-            for (int d = 0; d < f.defCount(i); d++) {
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 lastDef[f.def(i, d)] = -1;
             }
         }

@@ -189,10 +189,10 @@ final class PressureScheduler {
             peak = Math.max(peak, pressure);
             place(b, i, live, remaining);
             if (named != null) {
-                for (int u = 0; u < f.useCount(i); u++) {
+                for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                     stale |= named[f.use(i, u)];
                 }
-                for (int d = 0; d < f.defCount(i); d++) {
+                for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                     stale |= named[f.def(i, d)];
                 }
             }
@@ -261,12 +261,12 @@ final class PressureScheduler {
             if (touched.length < 2 * operands) {
                 touched = new int[2 * operands];
             }
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 int v = f.use(i, u);
                 touched[2 * u] = remaining[v];
                 touched[2 * u + 1] = live[v] ? 1 : 0;
             }
-            for (int d = 0; d < f.defCount(i); d++) {
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 int v = f.def(i, d);
                 int o = 2 * (f.useCount(i) + d);
                 touched[o] = remaining[v];
@@ -278,11 +278,11 @@ final class PressureScheduler {
             // own reads of a value, the freed slots when it reaches them, so only a change of
             // liveness or a remaining count at or below the value's most reads by one instruction
             // can change them.
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 int v = f.use(i, u);
                 refreshIfChanged(x, b, v, touched[2 * u], touched[2 * u + 1] != 0, live, remaining);
             }
-            for (int d = 0; d < f.defCount(i); d++) {
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 int v = f.def(i, d);
                 int o = 2 * (f.useCount(i) + d);
                 refreshIfChanged(x, b, v, touched[o], touched[o + 1] != 0, live, remaining);
@@ -349,7 +349,7 @@ final class PressureScheduler {
         int pressure = 0;
         enteredCount = 0;
         for (int i = start; i < end; i++) {
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 int v = f.use(i, u);
                 remaining[v]++;
                 if (!live[v] && liveness.isLiveIn(b, v)) {
@@ -381,12 +381,12 @@ final class PressureScheduler {
      */
     private void rewind(int b, int[] remaining, boolean[] live) {
         for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 int v = f.use(i, u);
                 remaining[v]++;
                 live[v] = false;
             }
-            for (int d = 0; d < f.defCount(i); d++) {
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 live[f.def(i, d)] = false;
             }
         }
@@ -408,11 +408,11 @@ final class PressureScheduler {
      */
     private void leave(int b, int[] remaining, boolean[] live) {
         for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 remaining[f.use(i, u)] = 0;
                 live[f.use(i, u)] = false;
             }
-            for (int d = 0; d < f.defCount(i); d++) {
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 live[f.def(i, d)] = false;
             }
         }
@@ -459,14 +459,14 @@ final class PressureScheduler {
     }
 
     private void place(int b, int i, boolean[] live, int[] remaining) {
-        for (int u = 0; u < f.useCount(i); u++) {
+        for (int u = 0, nu = f.useCount(i); u < nu; u++) {
             int v = f.use(i, u);
             remaining[v]--;
             if (remaining[v] == 0 && !liveness.isLiveOut(b, v) && !defines(i, v)) {
                 live[v] = false;
             }
         }
-        for (int d = 0; d < f.defCount(i); d++) {
+        for (int d = 0, nd = f.defCount(i); d < nd; d++) {
             int v = f.def(i, d);
             if (remaining[v] > 0 || liveness.isLiveOut(b, v)) {
                 live[v] = true;
@@ -475,7 +475,7 @@ final class PressureScheduler {
     }
 
     private boolean defines(int i, int v) {
-        for (int d = 0; d < f.defCount(i); d++) {
+        for (int d = 0, nd = f.defCount(i); d < nd; d++) {
             if (f.def(i, d) == v) {
                 return true;
             }
