@@ -52,7 +52,8 @@ final class BlockDependences {
     /**
      * Per-vreg working arrays of {@link #of(KernelFunction, int, Scratch)}, reused across the blocks
      * of one function so that a block costs its own size, not the function's vreg count. Each call
-     * leaves them as it found them.
+     * leaves the per-vreg arrays as it found them; the edge list and the memory-order arrays are
+     * overwritten by the next block (the graph copies its edges out).
      */
     static final class Scratch {
         private final int[] lastDef;
