@@ -258,15 +258,31 @@ public final class OccupancyCalculator {
         int d = Math.min(demand, arch.maxRegistersPerThread());
         int warps = compute(arch, d, threadsPerBlock, 0).activeWarpsPerSm();
         // Only the register limit varies with r: the other three limits of compute are taken once
-        // (every entry without a register limit asks, and a demand below the first cliff walks to 1).
+        // (every entry without a register limit asks, and every allocation of one asks again).
         long warpsPerBlock = ceilDiv(threadsPerBlock, arch.warpSize());
         long others = Math.min(Math.min(warpLimit(arch, threadsPerBlock, warpsPerBlock), sharedMemoryLimit(arch, 0)),
                 arch.maxBlocksPerSm());
-        for (int r = d - 1; r >= 1; r--) {
-            if (Math.min(others, registerLimit(arch, r, warpsPerBlock)) * warpsPerBlock > warps) {
-                return r;
+        // The register limit never grows with r (a warp's registers round up, the file is divided
+        // by them), so "more warps at r" holds for every r up to the cliff and none above it: the
+        // largest such r below d is found by bisection instead of a walk down from d.
+        if (d - 1 < 1 || !moreWarps(arch, 1, warpsPerBlock, others, warps)) {
+            return -1;
+        }
+        int lo = 1; // more warps at lo
+        int hi = d; // not more at hi (the demand itself)
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (moreWarps(arch, mid, warpsPerBlock, others, warps)) {
+                lo = mid;
+            } else {
+                hi = mid;
             }
         }
-        return -1;
+        return lo;
+    }
+
+    /** Whether {@code r} registers per thread leave more than {@code warps} warps active (see {@link #cliffBelow}). */
+    private static boolean moreWarps(ArchProfile arch, int r, long warpsPerBlock, long others, int warps) {
+        return Math.min(others, registerLimit(arch, r, warpsPerBlock)) * warpsPerBlock > warps;
     }
 }

@@ -49,14 +49,13 @@ final class ClassAllocationDriver {
     /**
      * Allocates the groups of class {@code cls} within {@code budget} slots, marking spilled groups
      * and recording slots in {@code cx}'s placement arrays, and reporting each decision to its
-     * listener.
+     * listener. {@code members} are the class's groups in ascending order ({@link #groupsByClass}
+     * lists every class's in one pass).
      */
-    static ClassResult run(FatPointState cx, FatPointScanner scanner, RegClass cls, int budget) {
+    static ClassResult run(FatPointState cx, FatPointScanner scanner, RegClass cls, int budget, int[] members) {
         ValueGroups groups = cx.groups();
         GroupFacts facts = cx.facts();
         Knobs knobs = cx.knobs();
-        int classId = cls.id();
-        int[] members = groupsOfClass(groups, classId);
         if (members.length == 0) {
             return new ClassResult(true, 0, 0, 0, 0);
         }
@@ -348,19 +347,20 @@ final class ClassAllocationDriver {
         return hintOf;
     }
 
-    private static int[] groupsOfClass(ValueGroups groups, int classId) {
-        int n = 0;
+    /** Per class id (below {@link RegClass#ID_LIMIT}), its groups in ascending order. */
+    static int[][] groupsByClass(ValueGroups groups) {
+        int[] count = new int[RegClass.ID_LIMIT];
         for (int g = 0; g < groups.groupCount(); g++) {
-            if (groups.classId(g) == classId) {
-                n++;
-            }
+            count[groups.classId(g)]++;
         }
-        int[] out = new int[n];
-        n = 0;
+        int[][] out = new int[RegClass.ID_LIMIT][];
+        for (int c = 0; c < out.length; c++) {
+            out[c] = new int[count[c]];
+        }
+        int[] fill = new int[RegClass.ID_LIMIT];
         for (int g = 0; g < groups.groupCount(); g++) {
-            if (groups.classId(g) == classId) {
-                out[n++] = g;
-            }
+            int c = groups.classId(g);
+            out[c][fill[c]++] = g;
         }
         return out;
     }

@@ -27,8 +27,10 @@ final class ClassAllocationStage implements Stage<FatPointState> {
     public void run(FatPointState s) {
         FatPointScanner scanner = new FatPointScanner(s.points());
         ClassAllocationDriver.ClassResult[] results = new ClassAllocationDriver.ClassResult[RegClass.ID_LIMIT];
+        int[][] members = ClassAllocationDriver.groupsByClass(s.groups());
         for (RegClass cls : RegClass.values()) {
-            results[cls.id()] = ClassAllocationDriver.run(s, scanner, cls, s.classBudgets()[cls.id()]);
+            results[cls.id()] = ClassAllocationDriver.run(s, scanner, cls, s.classBudgets()[cls.id()],
+                    members[cls.id()]);
             s.countAttempts(results[cls.id()].attempts());
         }
         ClassAllocationDriver.ClassResult p = results[RegClass.P.id()];

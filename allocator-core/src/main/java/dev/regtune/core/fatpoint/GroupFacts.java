@@ -67,7 +67,7 @@ public final class GroupFacts {
             boolean cheap = fn.useCount(i) == 0 && fn.defCount(i) == 1 && (kind == InstrKind.MOVE
                     || kind == InstrKind.LOAD_PARAM || kind == InstrKind.LOAD_CONST || kind == InstrKind.INT_ALU
                     || kind == InstrKind.CONVERT);
-            for (int k = 0; k < fn.defCount(i); k++) {
+            for (int k = 0, nd = fn.defCount(i); k < nd; k++) {
                 int gr = groups.groupOf(fn.def(i, k));
                 count[gr]++;
                 fu[gr] += f;
@@ -84,7 +84,7 @@ public final class GroupFacts {
                     blocked[gr] = true;
                 }
             }
-            for (int k = 0; k < fn.useCount(i); k++) {
+            for (int k = 0, nu = fn.useCount(i); k < nu; k++) {
                 int gr = groups.groupOf(fn.use(i, k));
                 count[gr]++;
                 fu[gr] += f;
@@ -99,11 +99,11 @@ public final class GroupFacts {
         // Reads (point 2i) before defs (2i + 1), instructions in order: each group's points come
         // out sorted.
         for (int i = 0; i < fn.instrCount(); i++) {
-            for (int k = 0; k < fn.useCount(i); k++) {
+            for (int k = 0, nu = fn.useCount(i); k < nu; k++) {
                 int gr = groups.groupOf(fn.use(i, k));
                 pts[fill[gr]++] = 2 * i;
             }
-            for (int k = 0; k < fn.defCount(i); k++) {
+            for (int k = 0, nd = fn.defCount(i); k < nd; k++) {
                 int gr = groups.groupOf(fn.def(i, k));
                 pts[fill[gr]++] = 2 * i + 1;
             }

@@ -96,20 +96,24 @@ final class StoreDataSlots {
      */
     private static boolean[] livingApart(ValueGroups groups, int[] addressGroup) {
         int n = addressGroup.length;
-        // Few groups are store data: sorting them boxed costs nothing next to the scan.
         int count = 0;
         for (int a : addressGroup) {
             count += a >= 0 ? 1 : 0;
         }
-        Integer[] data = new Integer[count];
+        int[] data = new int[count];
         for (int g = 0, k = 0; g < n; g++) {
             if (addressGroup[g] >= 0) {
                 data[k++] = g;
             }
         }
-        Arrays.sort(data, (x, y) -> addressGroup[x] != addressGroup[y]
-                ? Integer.compare(addressGroup[x], addressGroup[y])
-                : Integer.compare(groups.segments(x)[0], groups.segments(y)[0]));
+        // By address group, then first point; ties keep group order (a stable sort of ascending groups).
+        if (count > 1) {
+            int[] first = new int[count];
+            for (int k = 0; k < count; k++) {
+                first[k] = groups.segments(data[k])[0];
+            }
+            mergeSort(data, first, addressGroup, 0, count, new int[count], new int[count]);
+        }
         boolean[] apart = new boolean[n];
         for (int k = 0; k < data.length; k++) {
             int g = data[k];
@@ -119,6 +123,41 @@ final class StoreDataSlots {
             apart[g] = !before && !after;
         }
         return apart;
+    }
+
+    /**
+     * Sorts {@code data[from..to)} (groups, with their first points in {@code first}, moved along)
+     * by address group, then first point, stably; {@code tmpData} and {@code tmpFirst} are scratch.
+     */
+    private static void mergeSort(int[] data, int[] first, int[] addressGroup, int from, int to, int[] tmpData,
+            int[] tmpFirst) {
+        if (to - from < 2) {
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        mergeSort(data, first, addressGroup, from, mid, tmpData, tmpFirst);
+        mergeSort(data, first, addressGroup, mid, to, tmpData, tmpFirst);
+        int a = from;
+        int b = mid;
+        int k = from;
+        while (a < mid && b < to) {
+            int ga = addressGroup[data[a]];
+            int gb = addressGroup[data[b]];
+            boolean takeB = gb < ga || (gb == ga && first[b] < first[a]);
+            int src = takeB ? b++ : a++;
+            tmpData[k] = data[src];
+            tmpFirst[k++] = first[src];
+        }
+        while (a < mid) {
+            tmpData[k] = data[a];
+            tmpFirst[k++] = first[a++];
+        }
+        while (b < to) {
+            tmpData[k] = data[b];
+            tmpFirst[k++] = first[b++];
+        }
+        System.arraycopy(tmpData, from, data, from, to - from);
+        System.arraycopy(tmpFirst, from, first, from, to - from);
     }
 
     /** Whether group {@code a}'s range reaches group {@code b}'s first point ({@code a} starts first). */

@@ -167,6 +167,10 @@ final class UniformPlacement {
             // Under knob 619 the UR class keeps its values and spills its overflow to shared memory.
             return cls;
         }
+        if (placed.isEmpty()) {
+            // Only the values placed here may go back to R: none, nothing to weigh.
+            return cls;
+        }
         int[] urExcess = pressure(fn, ranges, cls, RegClass.UR.id());
         boolean over = false;
         for (int p = 0; p < urExcess.length; p++) {

@@ -2,9 +2,7 @@ package dev.regtune.core.ir;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A copy of a function whose blocks hold other instruction sequences, its blocks, labels and CFG
@@ -42,6 +40,8 @@ public final class InstructionInsertion {
     private final int[][] appended;
     private int addedOperands;
     private int appendedOperands;
+    /** The spellings of added instructions that the original's opcode table lacks (see {@link #addedKeys}). */
+    private final List<String> newSpellings = new ArrayList<>();
 
     private record Added(String opcode, InstrKind kind, int flags, int[] defs, int[] uses, int line) {
     }
@@ -150,13 +150,17 @@ public final class InstructionInsertion {
         int[] blockStart = new int[blocks + 1];
         int[] instrBlock = new int[n];
         boolean[] placed = new boolean[n0];
-        // Opcodes numbered by first appearance, as a builder numbers them.
-        List<String> table = new ArrayList<>(f.opcodeCount() + 1);
-        Map<String, Integer> ids = new HashMap<>();
+        // Opcodes numbered by first appearance, as a builder numbers them. The original's table
+        // holds each spelling once (a builder's does, and every function's comes from one), so an original instruction's opcode is numbered through its
+        // id there, and an inserted one through the original's id of its spelling or, for a
+        // spelling the original does not use, its place among the inserted spellings.
+        int[] addedKey = addedKeys();
+        String[] table = new String[f.opcodeCount() + newSpellings.size()];
+        int tableSize = 0;
         int[] idOf = new int[f.opcodeCount()];
         Arrays.fill(idOf, -1);
-        String lastOpcode = null;
-        int lastId = -1;
+        int[] newId = new int[newSpellings.size()];
+        Arrays.fill(newId, -1);
         int at = 0;
         int op = 0;
         for (int b = 0; b < blocks; b++) {
@@ -176,12 +180,22 @@ public final class InstructionInsertion {
                 if (ins != null) {
                     for (int k : ins) {
                         Added x = added.get(k);
-                        if (x.opcode() != lastOpcode) {
-                            // Inserted instructions mostly share one opcode string: one look-up for a run of them.
-                            lastOpcode = x.opcode();
-                            lastId = id(table, ids, lastOpcode);
+                        int key = addedKey[k];
+                        int id;
+                        if (key >= 0) {
+                            if (idOf[key] < 0) {
+                                idOf[key] = tableSize;
+                                table[tableSize++] = f.opcodeSpelling(key);
+                            }
+                            id = idOf[key];
+                        } else {
+                            if (newId[-1 - key] < 0) {
+                                newId[-1 - key] = tableSize;
+                                table[tableSize++] = newSpellings.get(-1 - key);
+                            }
+                            id = newId[-1 - key];
                         }
-                        opcode[at] = (short) lastId;
+                        opcode[at] = (short) id;
                         kinds[at] = (byte) x.kind().ordinal();
                         flags[at] = x.flags();
                         lines[at] = x.line();
@@ -197,7 +211,8 @@ public final class InstructionInsertion {
                 }
                 int src = f.opcodeId(i);
                 if (idOf[src] < 0) {
-                    idOf[src] = id(table, ids, f.opcode(i));
+                    idOf[src] = tableSize;
+                    table[tableSize++] = f.opcodeSpelling(src);
                 }
                 opcode[at] = (short) idOf[src];
                 boolean branch = (f.instrFlags(i) & InstrFlags.BRANCH) != 0;
@@ -231,7 +246,7 @@ public final class InstructionInsertion {
         }
         blockStart[blocks] = n;
         starts[n] = op;
-        if (table.size() > Short.MAX_VALUE + 1) {
+        if (tableSize > Short.MAX_VALUE + 1) {
             throw new IllegalStateException("more than 32767 distinct opcodes in " + f.name());
         }
         String[] labels = new String[blocks];
@@ -257,19 +272,45 @@ public final class InstructionInsertion {
         List<VregConstraint> constraints = new ArrayList<>(f.constraints());
         constraints.sort((a, c) -> Integer.compare(a.vreg(), c.vreg()));
         return new KernelFunction(f.name(), f.kind(), f.params(), f.launchBounds(), f.localBytes(), f.sharedBytes(),
-                names, cls, pairMode, nvptx, vflags, constraints, table.toArray(new String[0]), opcode, kinds, flags,
+                names, cls, pairMode, nvptx, vflags, constraints, Arrays.copyOf(table, tableSize), opcode, kinds, flags,
                 lines, starts, defCounts, operands, instrBlock, labels, blockStart, cfg[0], cfg[1], cfg[2], cfg[3],
                 LocalMemory.NONE, f.callTargets());
     }
 
-    private static int id(List<String> table, Map<String, Integer> ids, String opcode) {
-        Integer id = ids.get(opcode);
-        if (id == null) {
-            id = table.size();
-            table.add(opcode);
-            ids.put(opcode, id);
+    /**
+     * Per added instruction, its spelling's id in the original's opcode table, or {@code -1 - k}
+     * for the {@code k}-th spelling of {@link #newSpellings} (filled here), which the original does
+     * not use. Inserted instructions mostly share one spelling: a run of the same string is
+     * resolved once, and a spelling by a walk over the original's few distinct opcodes.
+     */
+    private int[] addedKeys() {
+        newSpellings.clear();
+        int[] key = new int[added.size()];
+        String last = null;
+        int lastKey = 0;
+        for (int k = 0; k < key.length; k++) {
+            String s = added.get(k).opcode();
+            if (s != last) {
+                last = s;
+                lastKey = keyOf(s);
+            }
+            key[k] = lastKey;
         }
-        return id;
+        return key;
+    }
+
+    private int keyOf(String spelling) {
+        for (int id = 0; id < f.opcodeCount(); id++) {
+            if (f.opcodeSpelling(id).equals(spelling)) {
+                return id;
+            }
+        }
+        int k = newSpellings.indexOf(spelling);
+        if (k < 0) {
+            k = newSpellings.size();
+            newSpellings.add(spelling);
+        }
+        return -1 - k;
     }
 
     /**

@@ -178,9 +178,10 @@ public final class KernelFunction {
             lines[i] = instrLine[from];
             defCounts[i] = instrDefCount[from];
             starts[i] = at;
-            int len = instrOperandStart[from + 1] - instrOperandStart[from];
-            System.arraycopy(operands, instrOperandStart[from], ops, at, len);
-            at += len;
+            // A few operands each: a plain loop is cheaper than an arraycopy call per instruction.
+            for (int k = instrOperandStart[from], end = instrOperandStart[from + 1]; k < end; k++) {
+                ops[at++] = operands[k];
+            }
         }
         starts[n] = at;
         LocalMemory memory = localMemory;
@@ -481,11 +482,19 @@ public final class KernelFunction {
         return opcodeTable.length;
     }
 
+    /** The spelling of opcode {@code id} of this function's table (below {@link #opcodeCount()}). */
+    String opcodeSpelling(int id) {
+        return opcodeTable[id];
+    }
+
     /** Copies instruction {@code i}'s operands (defs, then uses) to {@code dst[at..]}; returns how many. */
     int copyOperands(int i, int[] dst, int at) {
         int from = instrOperandStart[i];
         int len = instrOperandStart[i + 1] - from;
-        System.arraycopy(operands, from, dst, at, len);
+        // A few operands: a plain loop is cheaper than an arraycopy call.
+        for (int k = 0; k < len; k++) {
+            dst[at + k] = operands[from + k];
+        }
         return len;
     }
 

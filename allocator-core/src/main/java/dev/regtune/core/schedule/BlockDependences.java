@@ -52,12 +52,18 @@ final class BlockDependences {
     /**
      * Per-vreg working arrays of {@link #of(KernelFunction, int, Scratch)}, reused across the blocks
      * of one function so that a block costs its own size, not the function's vreg count. Each call
-     * leaves them as it found them.
+     * leaves the per-vreg arrays as it found them; the edge list and the memory-order arrays are
+     * overwritten by the next block (the graph copies its edges out).
      */
     static final class Scratch {
         private final int[] lastDef;
         private final int[][] readers;
         private final int[] readerCount;
+        /** The edge list, emptied for each block. */
+        private final EdgeList edges = new EdgeList();
+        /** The loads since the last store and the memory operations since the last fence, grown to the largest block. */
+        private int[] loadsSinceStore = new int[16];
+        private int[] memorySinceFence = new int[16];
 
         Scratch(int vregs) {
             lastDef = new int[vregs];
@@ -71,7 +77,8 @@ final class BlockDependences {
     static BlockDependences of(KernelFunction f, int b, Scratch scratch) {
         int start = f.blockStart(b);
         int n = f.blockEnd(b) - start;
-        EdgeList edges = new EdgeList();
+        EdgeList edges = scratch.edges;
+        edges.clear();
         int[] lastDef = scratch.lastDef;
         int[][] readers = scratch.readers;
         int[] readerCount = scratch.readerCount;
@@ -80,13 +87,17 @@ final class BlockDependences {
         int lastFence = -1;
         int lastCall = -1;
         int lastOrdered = -1;
-        int[] loadsSinceStore = new int[Math.max(1, n)];
+        if (scratch.loadsSinceStore.length < n) {
+            scratch.loadsSinceStore = new int[n];
+            scratch.memorySinceFence = new int[n];
+        }
+        int[] loadsSinceStore = scratch.loadsSinceStore;
         int loads = 0;
-        int[] memorySinceFence = new int[Math.max(1, n)];
+        int[] memorySinceFence = scratch.memorySinceFence;
         int memory = 0;
         for (int k = 0; k < n; k++) {
             int i = start + k;
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 int v = f.use(i, u);
                 if (lastDef[v] >= 0) {
                     edges.addData(lastDef[v], k);
@@ -99,7 +110,7 @@ final class BlockDependences {
                 }
                 r[readerCount[v]++] = k;
             }
-            for (int d = 0; d < f.defCount(i); d++) {
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 int v = f.def(i, d);
                 if (lastDef[v] >= 0) {
                     edges.add(lastDef[v], k);
@@ -179,10 +190,10 @@ final class BlockDependences {
             }
         }
         for (int i = start; i < start + n; i++) {
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 readerCount[f.use(i, u)] = 0;
             }
-            for (int d = 0; d < f.defCount(i); d++) {
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 lastDef[f.def(i, d)] = -1;
             }
         }
@@ -265,12 +276,16 @@ final class BlockDependences {
         };
     }
 
-    /** Edges as they are found, then packed by source node. */
+    /** Edges as they are found, then packed by source node; one list serves every block of a function. */
     private static final class EdgeList {
         private int[] from = new int[64];
         private int[] to = new int[64];
         private boolean[] value = new boolean[64];
         private int count;
+
+        void clear() {
+            count = 0;
+        }
 
         void add(int a, int b) {
             add(a, b, false);

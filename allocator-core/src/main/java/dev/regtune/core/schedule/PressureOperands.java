@@ -62,7 +62,7 @@ final class PressureOperands {
 
     private void gather(int i) {
         int mark = i + 1;
-        for (int u = 0; u < f.useCount(i); u++) {
+        for (int u = 0, nu = f.useCount(i); u < nu; u++) {
             int v = f.use(i, u);
             if (stamp[v] != mark) {
                 stamp[v] = mark;
@@ -70,11 +70,11 @@ final class PressureOperands {
             }
             uses[v]++;
         }
-        for (int d = 0; d < f.defCount(i); d++) {
+        for (int d = 0, nd = f.defCount(i); d < nd; d++) {
             defined[f.def(i, d)] = mark;
         }
         readStart[i] = readCount;
-        for (int u = 0; u < f.useCount(i); u++) {
+        for (int u = 0, nu = f.useCount(i); u < nu; u++) {
             int v = f.use(i, u);
             if (listed[v] != mark) {
                 listed[v] = mark;
@@ -88,7 +88,7 @@ final class PressureOperands {
         }
         readEnd[i] = readCount;
         defStart[i] = defCount;
-        for (int d = 0; d < f.defCount(i); d++) {
+        for (int d = 0, nd = f.defCount(i); d < nd; d++) {
             int v = f.def(i, d);
             if (defined[v] == mark && counts(v)) {
                 defined[v] = 0;

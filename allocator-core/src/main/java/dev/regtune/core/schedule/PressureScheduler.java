@@ -38,11 +38,9 @@ final class PressureScheduler {
     private long @Nullable [] naming;
 
     private final int scanLimit;
-    /** The block {@link #enter} last read the liveness of (-1: none), the values it marked live and their slots. */
-    private int enteredBlock = -1;
+    /** The values {@link #enter} last marked live on a block's entry. */
     private int[] entered = new int[16];
     private int enteredCount;
-    private int enteredPressure;
 
     PressureScheduler(KernelFunction f, Liveness liveness, SchedulingParameters parameters) {
         this(f, liveness, parameters, OccupancyCliffs.NONE, SCAN_LIMIT);
@@ -92,7 +90,8 @@ final class PressureScheduler {
             return;
         }
         operands.prepare(b);
-        int layoutPeak = simulate(b, order, remaining, live);
+        int entry = enter(b, remaining, live);
+        int layoutPeak = simulate(b, entry, order, remaining, live);
         // Above the target a block is reordered to free registers when the knob says so, when PTX's
         // order cannot be held at all, or to reach the occupancy cliff below its demand; the new
         // order must then fit under that cap.
@@ -100,6 +99,7 @@ final class PressureScheduler {
         if (layoutPeak > parameters.registerTarget() && !parameters.reducePressure() && layoutPeak <= cap) {
             int cliff = cliffs.below(layoutPeak);
             if (cliff < 0) {
+                leave(b, remaining, live);
                 return;
             }
             cap = Math.max(cliff, parameters.registerTarget());
@@ -111,7 +111,8 @@ final class PressureScheduler {
         int[] height = heights(g, start);
         boolean @Nullable [] early = parameters.loadsFirst() ? early(g, start) : null;
         int[] scheduled = new int[n];
-        int pressure = enter(b, remaining, live);
+        rewind(b, remaining, live);
+        int pressure = entry;
         int peak = n > scanLimit ? scheduleIndexed(b, g, height, early, scheduled, pressure, remaining, live)
                 : scheduleScanning(b, g, height, early, scheduled, pressure, remaining, live);
         leave(b, remaining, live);
@@ -188,10 +189,10 @@ final class PressureScheduler {
             peak = Math.max(peak, pressure);
             place(b, i, live, remaining);
             if (named != null) {
-                for (int u = 0; u < f.useCount(i); u++) {
+                for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                     stale |= named[f.use(i, u)];
                 }
-                for (int d = 0; d < f.defCount(i); d++) {
+                for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                     stale |= named[f.def(i, d)];
                 }
             }
@@ -260,12 +261,12 @@ final class PressureScheduler {
             if (touched.length < 2 * operands) {
                 touched = new int[2 * operands];
             }
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 int v = f.use(i, u);
                 touched[2 * u] = remaining[v];
                 touched[2 * u + 1] = live[v] ? 1 : 0;
             }
-            for (int d = 0; d < f.defCount(i); d++) {
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 int v = f.def(i, d);
                 int o = 2 * (f.useCount(i) + d);
                 touched[o] = remaining[v];
@@ -277,11 +278,11 @@ final class PressureScheduler {
             // own reads of a value, the freed slots when it reaches them, so only a change of
             // liveness or a remaining count at or below the value's most reads by one instruction
             // can change them.
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 int v = f.use(i, u);
                 refreshIfChanged(x, b, v, touched[2 * u], touched[2 * u + 1] != 0, live, remaining);
             }
-            for (int d = 0; d < f.defCount(i); d++) {
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 int v = f.def(i, d);
                 int o = 2 * (f.useCount(i) + d);
                 refreshIfChanged(x, b, v, touched[o], touched[o + 1] != 0, live, remaining);
@@ -321,9 +322,13 @@ final class PressureScheduler {
         }
     }
 
-    /** The block's peak pressure (between instructions) in the order {@code order[start..end)}. */
-    private int simulate(int b, int[] order, int[] remaining, boolean[] live) {
-        int pressure = enter(b, remaining, live);
+    /**
+     * The block's peak pressure (between instructions) in the order {@code order[start..end)},
+     * from the state {@link #enter} left ({@code entry} slots live on entry); leaves the state
+     * after the block's last instruction.
+     */
+    private int simulate(int b, int entry, int[] order, int[] remaining, boolean[] live) {
+        int pressure = entry;
         int peak = pressure;
         for (int k = f.blockStart(b); k < f.blockEnd(b); k++) {
             int i = order[k];
@@ -331,35 +336,22 @@ final class PressureScheduler {
             peak = Math.max(peak, pressure);
             place(b, i, live, remaining);
         }
-        leave(b, remaining, live);
         return peak;
     }
 
     /**
      * Counts the block's remaining uses and marks the values live on entry; returns their slots.
-     * The first call for a block reads its liveness words and records the values it marks (and
-     * their slots) in {@link #entered}; a second call for the same block, after {@link #leave},
-     * marks the recorded values again instead of reading every word of the block's live sets.
+     * Records the values it marks in {@link #entered}, for {@link #rewind} and {@link #leave}.
      */
     private int enter(int b, int[] remaining, boolean[] live) {
         int start = f.blockStart(b);
         int end = f.blockEnd(b);
-        for (int i = start; i < end; i++) {
-            for (int u = 0; u < f.useCount(i); u++) {
-                remaining[f.use(i, u)]++;
-            }
-        }
-        if (enteredBlock == b) {
-            for (int k = 0; k < enteredCount; k++) {
-                live[entered[k]] = true;
-            }
-            return enteredPressure;
-        }
         int pressure = 0;
         enteredCount = 0;
         for (int i = start; i < end; i++) {
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 int v = f.use(i, u);
+                remaining[v]++;
                 if (!live[v] && liveness.isLiveIn(b, v)) {
                     live[v] = true;
                     record(v);
@@ -379,9 +371,28 @@ final class PressureScheduler {
                 }
             }
         }
-        enteredBlock = b;
-        enteredPressure = pressure;
         return pressure;
+    }
+
+    /**
+     * Back to the state {@link #enter} left, after every instruction of the block was placed once
+     * (each placement took one remaining use, so every count is zero): {@link #leave} then {@link
+     * #enter} in one walk, the values live on entry marked again from {@link #entered}.
+     */
+    private void rewind(int b, int[] remaining, boolean[] live) {
+        for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
+                int v = f.use(i, u);
+                remaining[v]++;
+                live[v] = false;
+            }
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
+                live[f.def(i, d)] = false;
+            }
+        }
+        for (int k = 0; k < enteredCount; k++) {
+            live[entered[k]] = true;
+        }
     }
 
     private void record(int v) {
@@ -397,11 +408,11 @@ final class PressureScheduler {
      */
     private void leave(int b, int[] remaining, boolean[] live) {
         for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
-            for (int u = 0; u < f.useCount(i); u++) {
+            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
                 remaining[f.use(i, u)] = 0;
                 live[f.use(i, u)] = false;
             }
-            for (int d = 0; d < f.defCount(i); d++) {
+            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 live[f.def(i, d)] = false;
             }
         }
@@ -448,14 +459,14 @@ final class PressureScheduler {
     }
 
     private void place(int b, int i, boolean[] live, int[] remaining) {
-        for (int u = 0; u < f.useCount(i); u++) {
+        for (int u = 0, nu = f.useCount(i); u < nu; u++) {
             int v = f.use(i, u);
             remaining[v]--;
             if (remaining[v] == 0 && !liveness.isLiveOut(b, v) && !defines(i, v)) {
                 live[v] = false;
             }
         }
-        for (int d = 0; d < f.defCount(i); d++) {
+        for (int d = 0, nd = f.defCount(i); d < nd; d++) {
             int v = f.def(i, d);
             if (remaining[v] > 0 || liveness.isLiveOut(b, v)) {
                 live[v] = true;
@@ -464,7 +475,7 @@ final class PressureScheduler {
     }
 
     private boolean defines(int i, int v) {
-        for (int d = 0; d < f.defCount(i); d++) {
+        for (int d = 0, nd = f.defCount(i); d < nd; d++) {
             if (f.def(i, d) == v) {
                 return true;
             }
