@@ -22,8 +22,9 @@ import org.jspecify.annotations.Nullable;
  * from the constant bank and uniform values moved to UR cost no memory), up to {@code
  * RegTuneOccupancyCliffSteps} cliffs down. A cliff whose allocation does store is passed for the
  * next one down ({@code RegTuneOccupancyCliffPastSpills}): the scheduler keeps pressure lower under
- * a lower budget, so the model can fit at 40 where it spills at 48. Entries that make calls keep their count: the ABI's
- * registers around a call are charged after the allocation (see {@code dev.regtune.core.calls}).
+ * a lower budget, so the model can fit at 40 where it spills at 48. Entries that make calls keep
+ * their count: the ABI's registers around a call are charged after the allocation (see {@code
+ * dev.regtune.core.calls}).
  */
 final class OccupancyCliffLanding {
     private static final OccupancyCalculator OCCUPANCY = new OccupancyCalculator();

@@ -15,14 +15,16 @@ import org.jspecify.annotations.Nullable;
  * Adds to the function what ptxas's lowering of its PTX instructions needs (see the package
  * documentation): the temporaries of each construct, live beside its inputs (the budget probes'
  * count, or the count where registers are free when that is larger, as {@code
- * RegTuneLowerFreeTemporaries} says), and the register floor of the most demanding construct. Runs after pre-allocation scheduling, so the scheduler
- * moves PTX instructions and the temporaries stay with theirs.
+ * RegTuneLowerFreeTemporaries} says), and the register floor of the most demanding construct.
+ * Runs after pre-allocation scheduling, so the scheduler moves PTX instructions and the
+ * temporaries stay with theirs.
  */
 public final class LoweringStage implements Stage<AllocationState> {
     /** {@code RegTuneLowerFreeTemporaries}: constructs with temporaries under pressure take the free count too. */
     private static final int FREE_SEQUENCES = 1;
     /** {@code RegTuneLowerFreeTemporaries}: every construct takes the free count. */
     private static final int FREE_ALL = 2;
+
     private final LoweringTable table;
 
     /** The stage with the table bundled with the model. */
