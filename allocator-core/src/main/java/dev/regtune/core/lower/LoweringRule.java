@@ -19,6 +19,16 @@ public record LoweringRule(String construct, int temporaries, int registerFloor,
         }
     }
 
+    /**
+     * The rule whose free temporaries are what ptxas reports without a limit for the construct's
+     * smallest probe beyond the same probe of an {@code add} (never below 0): how the table and
+     * the probe command derive them alike.
+     */
+    public static LoweringRule probed(String construct, int temporaries, int registerFloor, int ptxasSmallest,
+            int addSmallest) {
+        return new LoweringRule(construct, temporaries, registerFloor, Math.max(0, ptxasSmallest - addSmallest));
+    }
+
     /** Whether the rule changes anything. */
     public boolean matters() {
         return temporaries > 0 || registerFloor > 0 || freeTemporaries > 0;

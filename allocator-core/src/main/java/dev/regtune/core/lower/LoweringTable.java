@@ -98,8 +98,8 @@ public final class LoweringTable {
             }
             try {
                 int version = version(f[0]);
-                LoweringRule rule = new LoweringRule(f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
-                        Math.max(0, Integer.parseInt(f[6]) - Integer.parseInt(f[7])));
+                LoweringRule rule = LoweringRule.probed(f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
+                        Integer.parseInt(f[6]), Integer.parseInt(f[7]));
                 names.put(version, f[0]);
                 if (rows.computeIfAbsent(version, v -> new HashMap<>()).put(rule.construct(), rule) != null) {
                     throw new IllegalArgumentException("construct " + rule.construct() + " appears twice for " + f[0]);

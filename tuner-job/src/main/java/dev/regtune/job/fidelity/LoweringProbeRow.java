@@ -37,8 +37,8 @@ public record LoweringProbeRow(String arch, ProbeConstruct construct, int[] ptxa
         int[] d = differences().clone();
         Arrays.sort(d);
         int median = d[d.length / 2];
-        return new LoweringRule(construct.spelling(), Math.max(0, median), ptxasSmallest > addSmallest ? ptxasSmallest : 0,
-                Math.max(0, ptxasSmallest - addSmallest));
+        return LoweringRule.probed(construct.spelling(), Math.max(0, median),
+                ptxasSmallest > addSmallest ? ptxasSmallest : 0, ptxasSmallest, addSmallest);
     }
 
     /** The row as the table writes it ({@link dev.regtune.core.lower.LoweringTable#HEADER}). */
