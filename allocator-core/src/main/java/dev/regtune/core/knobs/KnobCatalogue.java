@@ -592,6 +592,15 @@ public final class KnobCatalogue {
                     + "add's (cvt, MUFU approximations: 2 more on sm_80, 4 on sm_90, which is where ptxas numbers their "
                     + "result rather than a temporary); 'off': the budget probes' temporaries alone.");
 
+    public static final KnobDef SCHEDULE_SPECIAL_READS_AS_LOADS = bool(-1, "RegTuneScheduleSpecialReadsAsLoads",
+            false, true, KnobEffect.MODELLED, "The pre-allocation scheduler treats a read of a special register that "
+                    + "SASS reads with S2R (%tid, %ctaid, %laneid, %clock; not those the constant bank holds, such as "
+                    + "%ntid) as a long-latency read: it weighs RegTuneScheduleLoadLatency on the critical path and goes "
+                    + "first with the loads (RegTuneScheduleLoadsFirst), as ptxas 13.0.88 issues a kernel's S2Rs "
+                    + "together at its top: the three indices of probe special_reads_sm80.ptx's clamp_negative, each "
+                    + "scaled by its own mul.wide.s32, are live at once (10 registers on sm_80, 12 on sm_90; the "
+                    + "model 8 in PTX order, 10 with this).");
+
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 

@@ -109,7 +109,7 @@ final class PressureScheduler {
         }
         BlockDependences g = BlockDependences.of(f, b, scratch);
         int[] height = heights(g, start);
-        boolean @Nullable [] early = parameters.loadsFirst() ? early(g, start) : null;
+        byte @Nullable [] early = parameters.loadsFirst() ? early(g, start) : null;
         int[] scheduled = new int[n];
         rewind(b, remaining, live);
         int pressure = entry;
@@ -138,7 +138,7 @@ final class PressureScheduler {
      * instructions that name a value the last placed instruction reads or writes (a block of at
      * most 64 instructions marks them in one word per value; a larger one computes every step).
      */
-    private int scheduleScanning(int b, BlockDependences g, int[] height, boolean @Nullable [] early,
+    private int scheduleScanning(int b, BlockDependences g, int[] height, byte @Nullable [] early,
             int[] scheduled, int pressure,
             int[] remaining, boolean[] live) {
         int start = f.blockStart(b);
@@ -231,7 +231,7 @@ final class PressureScheduler {
      * Lists block {@code b} into {@code scheduled} as {@link #scheduleScanning} does, choosing
      * through a {@link ReadyIndex}; returns the peak pressure.
      */
-    private int scheduleIndexed(int b, BlockDependences g, int[] height, boolean @Nullable [] early,
+    private int scheduleIndexed(int b, BlockDependences g, int[] height, byte @Nullable [] early,
             int[] scheduled, int pressure,
             int[] remaining, boolean[] live) {
         int start = f.blockStart(b);
@@ -427,7 +427,7 @@ final class PressureScheduler {
      * longer path to the block's end; among those that do not, the one that frees most, then the
      * longer path.
      */
-    private boolean better(int k, boolean fits, int delta, int[] height, boolean @Nullable [] early, int best,
+    private boolean better(int k, boolean fits, int delta, int[] height, byte @Nullable [] early, int best,
             boolean bestFits, int bestDelta) {
         if (fits != bestFits) {
             return fits;
@@ -436,7 +436,7 @@ final class PressureScheduler {
             return delta < bestDelta;
         }
         if (fits && early != null && early[k] != early[best]) {
-            return early[k];
+            return early[k] > early[best];
         }
         if (height[k] != height[best]) {
             return height[k] > height[best];
@@ -445,7 +445,17 @@ final class PressureScheduler {
     }
 
     private int latency(int i) {
-        return f.instrKind(i).isLoad() ? parameters.loadLatency() : parameters.aluLatency();
+        return f.instrKind(i).isLoad() || specialRead(i) ? parameters.loadLatency() : parameters.aluLatency();
+    }
+
+    /**
+     * With {@link SchedulingParameters#specialReadsAsLoads}, whether instruction {@code i} reads a
+     * special register that SASS reads with S2R (not one the constant bank holds).
+     */
+    private boolean specialRead(int i) {
+        return parameters.specialReadsAsLoads()
+                && (f.instrHas(i, InstrFlags.READS_DIVERGENT_SPECIAL) || f.instrHas(i, InstrFlags.READS_UNIFORM_SPECIAL)
+                        && !f.instrHas(i, InstrFlags.READS_CONSTANT_BANK_SPECIAL));
     }
 
     /** Slots the instruction's new values add when it is placed. */
@@ -483,28 +493,39 @@ final class PressureScheduler {
         return false;
     }
 
+    /** {@link #early}'s tier of the memory reads (and, in unrolled blocks, their addresses). */
+    static final byte FIRST = 2;
+    /** {@link #early}'s tier of the special-register reads ({@link SchedulingParameters#specialReadsAsLoads}). */
+    static final byte AFTER_LOADS = 1;
+
     /**
-     * The nodes that go first while new values fit under the target: the block's memory reads and,
-     * in a block holding unrolled copies of a loop's body (with unrolled addresses first), the
-     * integer work whose values a read's address needs, transitively.
+     * Per node, its tier while new values fit under the target (higher goes first): {@link #FIRST}
+     * for the block's memory reads and, in a block holding unrolled copies of a loop's body (with
+     * unrolled addresses first), the integer work whose values a read's address needs,
+     * transitively; {@link #AFTER_LOADS} for special-register reads, which ptxas issues at the
+     * top of the kernel after the parameters it loads; 0 for the rest.
      */
-    private boolean[] early(BlockDependences g, int start) {
+    private byte[] early(BlockDependences g, int start) {
         int n = g.size();
-        boolean[] e = new boolean[n];
+        byte[] e = new byte[n];
         boolean addresses = false;
         for (int k = 0; k < n && parameters.unrolledAddressesFirst() && !addresses; k++) {
             addresses = f.instrHas(start + k, InstrFlags.UNROLLED_COPY);
         }
         for (int k = n - 1; k >= 0; k--) {
             if (f.instrKind(start + k).isLoad()) {
-                e[k] = true;
+                e[k] = FIRST;
+                continue;
+            }
+            if (specialRead(start + k)) {
+                e[k] = AFTER_LOADS;
                 continue;
             }
             if (!addresses || !feedsAddresses(f.instrKind(start + k))) {
                 continue;
             }
-            for (int s = 0; s < g.succCount(k) && !e[k]; s++) {
-                e[k] = g.carriesValue(k, s) && e[g.succ(k, s)];
+            for (int s = 0; s < g.succCount(k) && e[k] != FIRST; s++) {
+                e[k] = g.carriesValue(k, s) && e[g.succ(k, s)] == FIRST ? FIRST : 0;
             }
         }
         return e;

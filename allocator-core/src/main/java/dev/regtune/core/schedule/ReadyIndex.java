@@ -37,12 +37,15 @@ final class ReadyIndex {
         mostReads = new int[vregs];
     }
 
+    /** Path lengths above this compare as equal (a block would need 10^8 loads to reach it). */
+    private static final int MAX_HEIGHT = (1 << 30) - 1;
+
     /**
      * Prepares for the {@code n} instructions from {@code start}, with their path lengths
-     * {@code height}; {@code early}, when not null: among those that fit, the early ones (loads,
-     * and in unrolled blocks their addresses) before any other.
+     * {@code height}; {@code early}, when not null: among those that fit, the higher tiers first
+     * (loads and in unrolled blocks their addresses, then special-register reads).
      */
-    void open(KernelFunction f, int start, int n, int[] height, boolean @Nullable [] early) {
+    void open(KernelFunction f, int start, int n, int[] height, byte @Nullable [] early) {
         if (rank.length < n) {
             int c = Math.max(n, rank.length * 2);
             rank = new int[c];
@@ -56,9 +59,10 @@ final class ReadyIndex {
         long[] keys = new long[n];
         long[] fitKeys = new long[n];
         for (int k = 0; k < n; k++) {
-            long byPath = ((long) (Integer.MAX_VALUE - height[k]) << 31) | k;
+            // Below 2^61: the two bits above it hold the tier.
+            long byPath = ((long) (MAX_HEIGHT - Math.min(height[k], MAX_HEIGHT)) << 31) | k;
             keys[k] = byPath;
-            fitKeys[k] = early != null && !early[k] ? (1L << 62) | byPath : byPath;
+            fitKeys[k] = early != null ? ((long) (PressureScheduler.FIRST - early[k]) << 61) | byPath : byPath;
             ready[k] = false;
         }
         Arrays.sort(keys);

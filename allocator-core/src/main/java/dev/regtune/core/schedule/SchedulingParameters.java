@@ -22,10 +22,12 @@ import dev.regtune.core.knobs.Knobs;
  * @param unrolledAddressesFirst with {@code loadsFirst}, whether in a block holding unrolled copies
  *     the integer work a load's address needs goes first as well (knob
  *     RegTuneScheduleUnrolledAddressesFirst)
+ * @param specialReadsAsLoads whether reads of special registers that SASS reads with S2R weigh
+ *     and go first like memory reads (knob RegTuneScheduleSpecialReadsAsLoads)
  */
 record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency, boolean reducePressure,
         int reducePressureAbove,
-        boolean loadsFirst, boolean unrolledAddressesFirst) {
+        boolean loadsFirst, boolean unrolledAddressesFirst, boolean specialReadsAsLoads) {
 
     /**
      * The knobs' values, the target capped at the GPR slots the budget leaves (ptxas never hoists
@@ -45,6 +47,7 @@ record SchedulingParameters(int registerTarget, int loadLatency, int aluLatency,
                 knobs.getBool(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE),
                 knobs.getInt(KnobCatalogue.SCHEDULE_REDUCE_PRESSURE_ABOVE),
                 knobs.getBool(KnobCatalogue.SCHEDULE_LOADS_FIRST),
-                knobs.getBool(KnobCatalogue.SCHEDULE_UNROLLED_ADDRESSES_FIRST));
+                knobs.getBool(KnobCatalogue.SCHEDULE_UNROLLED_ADDRESSES_FIRST),
+                knobs.getBool(KnobCatalogue.SCHEDULE_SPECIAL_READS_AS_LOADS));
     }
 }

@@ -112,7 +112,7 @@ class PreAllocationSchedulingTest {
     void everyBlockStillEndsWithItsBranchOrReturn() throws IOException {
         int terminators = 0;
         for (boolean reduce : new boolean[] {false, true}) {
-            SchedulingParameters p = new SchedulingParameters(reduce ? 32 : 200, 20, 4, reduce, 255, reduce, false);
+            SchedulingParameters p = new SchedulingParameters(reduce ? 32 : 200, 20, 4, reduce, 255, reduce, false, false);
             try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_90"), "*.ptx")) {
                 for (Path file : files) {
                     for (KernelFunction fn : PtxParser.parse(file).functions()) {
@@ -139,7 +139,7 @@ class PreAllocationSchedulingTest {
      */
     @Test
     void everyReorderingKeepsTheDependencesOfTheLayout() throws IOException {
-        SchedulingParameters wide = new SchedulingParameters(200, 20, 4, true, 255, true, false);
+        SchedulingParameters wide = new SchedulingParameters(200, 20, 4, true, 255, true, false, false);
         int checked = 0;
         int reordered = 0;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_80"), "*.ptx")) {
@@ -174,8 +174,8 @@ class PreAllocationSchedulingTest {
     @Test
     void aReorderingKeepsEveryBlocksLiveSets() throws IOException {
         int reordered = 0;
-        for (SchedulingParameters p : new SchedulingParameters[] {new SchedulingParameters(200, 20, 4, true, 255, true, false),
-                new SchedulingParameters(24, 20, 4, true, 255, false, false)}) {
+        for (SchedulingParameters p : new SchedulingParameters[] {new SchedulingParameters(200, 20, 4, true, 255, true, false, false),
+                new SchedulingParameters(24, 20, 4, true, 255, false, false, false)}) {
             java.util.List<KernelFunction> fns = new java.util.ArrayList<>();
             try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of("../datasets/corpus/ptx/sm_90"), "*.ptx")) {
                 for (Path file : files) {
@@ -313,7 +313,7 @@ class PreAllocationSchedulingTest {
             int r = allocate(fn, reducing).registers();
             assertTrue(Math.abs(r - ptxas[k]) <= 2, kept[k] + ": ptxas " + ptxas[k] + ", the model " + r);
             assertDependencesKept(fn, new PressureScheduler(fn, FunctionAnalyses.of(fn, 10).liveness(),
-                    new SchedulingParameters(32, 20, 4, true, 255, true, false)).order());
+                    new SchedulingParameters(32, 20, 4, true, 255, true, false, false)).order());
         }
         assertEquals(46, allocate(function(m, "loads_40"), Knobs.defaults()).registers(),
                 "by default PTX's order, above the target, is kept");

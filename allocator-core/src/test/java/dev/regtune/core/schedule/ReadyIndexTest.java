@@ -39,7 +39,7 @@ class ReadyIndexTest {
                     for (int variant = 0; variant < 4; variant++) {
                         boolean reduce = (variant & 1) != 0;
                         boolean loadsFirst = (variant & 2) != 0;
-                        SchedulingParameters p = new SchedulingParameters(target, 20, 4, reduce, 255, loadsFirst, loadsFirst);
+                        SchedulingParameters p = new SchedulingParameters(target, 20, 4, reduce, 255, loadsFirst, loadsFirst, false);
                         int[] scanned = new PressureScheduler(f, live, p, Integer.MAX_VALUE).order();
                         int[] indexed = new PressureScheduler(f, live, p, 0).order();
                         assertArrayEquals(scanned, indexed, f.name() + " at target " + target + ", reduce " + reduce
