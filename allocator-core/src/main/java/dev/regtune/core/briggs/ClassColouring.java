@@ -3,6 +3,7 @@ package dev.regtune.core.briggs;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Phases 3 and 4 of seed 002 for one class in one round: conservative coalescing of copies with
@@ -39,6 +40,14 @@ final class ClassColouring {
     int merges;
 
     ClassColouring(InterferenceGraph graph, ColouringParameters params, int colours) {
+        this(graph, params, colours, null);
+    }
+
+    /**
+     * A colouring of {@code graph}'s nodes but those {@code gone} marks ({@link ClassNodes#gone}:
+     * numbers left behind, never present; null for none).
+     */
+    ClassColouring(InterferenceGraph graph, ColouringParameters params, int colours, boolean @Nullable [] gone) {
         this.graph = graph;
         this.params = params;
         this.colours = colours;
@@ -53,7 +62,7 @@ final class ClassColouring {
         Arrays.fill(slot, -1);
         for (int x = 0; x < n; x++) {
             rep[x] = x;
-            present[x] = true;
+            present[x] = gone == null || !gone[x];
             thresholds[x] = params.threshold(graph, x, colours);
         }
         for (int x = 0; x < n; x++) {
