@@ -81,13 +81,15 @@ public final class BriggsAllocator implements RegisterAllocator {
     /** Coalesces, simplifies and selects over {@code graph}, the interference graph of {@code nodes} (merges change it). */
     static ClassColouring colourClass(KernelFunction fn, ClassNodes nodes, InterferenceGraph graph,
             ColouringParameters params, int colours, double[] vregCost, boolean[] removed) {
-        ClassColouring colouring = new ClassColouring(graph, params, colours);
+        ClassColouring colouring = new ClassColouring(graph, params, colours, nodes.gone);
         if (params.conservativeCoalescing()) {
             colouring.coalesce(fn, nodes.valueNode, removed);
         }
         double[] cost = new double[nodes.count];
         for (int x = 0; x < nodes.count; x++) {
-            cost[colouring.find(x)] += nodes.temp[x] ? Double.POSITIVE_INFINITY : vregCost[nodes.vreg[x]];
+            if (!nodes.isGone(x)) {
+                cost[colouring.find(x)] += nodes.temp[x] ? Double.POSITIVE_INFINITY : vregCost[nodes.vreg[x]];
+            }
         }
         colouring.simplifyAndSelect(cost);
         return colouring;
@@ -103,7 +105,7 @@ public final class BriggsAllocator implements RegisterAllocator {
     static Spills spillsOf(ClassNodes nodes, ClassColouring colouring, double[] vregCost, boolean[] spilled) {
         Spills result = Spills.NONE;
         for (int x = 0; x < nodes.count; x++) {
-            if (colouring.slotOf(x) >= 0) {
+            if (colouring.slotOf(x) >= 0 || nodes.isGone(x)) {
                 continue;
             }
             if (!nodes.temp[x]) {
@@ -113,7 +115,7 @@ public final class BriggsAllocator implements RegisterAllocator {
             }
             int victim = -1;
             for (int m : colouring.graph.neighbours(colouring.find(x))) {
-                if (!nodes.temp[m] && (victim < 0 || vregCost[nodes.vreg[m]] < vregCost[nodes.vreg[victim]])) {
+                if (!nodes.temp[m] && !nodes.isGone(m) && (victim < 0 || vregCost[nodes.vreg[m]] < vregCost[nodes.vreg[victim]])) {
                     victim = m;
                 }
             }
@@ -121,7 +123,7 @@ public final class BriggsAllocator implements RegisterAllocator {
                 return Spills.IMPOSSIBLE;
             }
             for (int y = 0; y < nodes.count; y++) {
-                if (!nodes.temp[y] && colouring.find(y) == victim) {
+                if (!nodes.temp[y] && !nodes.isGone(y) && colouring.find(y) == victim) {
                     spilled[nodes.vreg[y]] = true;
                 }
             }

@@ -58,13 +58,22 @@ final class BriggsColouringStage implements Stage<BriggsState> {
                     }
                     s.coloured(c, previous.nodes(), previous.colouring());
                     if (s.explaining()) {
-                        s.report(new AllocationEvent.BriggsRound(round, c, previous.nodes().count, colours, 0, false));
+                        s.report(new AllocationEvent.BriggsRound(round, c, previous.nodes().size(), colours, 0, false));
                     }
                     continue;
                 }
                 ClassNodes nodes = ClassNodes.build(fn, s.analyses().liveRanges(), classOf, c.id(), spilled);
-                InterferenceGraph graph = previous == null ? BriggsAllocator.graphOf(nodes)
-                        : NextRoundGraph.of(previous.nodes(), previous.rows(), previous.degrees(), nodes);
+                ClassNodes numbered = previous == null ? null : ClassNodes.keepingNumbers(previous.nodes(), nodes);
+                InterferenceGraph graph;
+                if (previous == null) {
+                    graph = BriggsAllocator.graphOf(nodes);
+                } else if (numbered != null) {
+                    // The last round's numbers keep the order: its rows serve as they are.
+                    nodes = numbered;
+                    graph = NextRoundGraph.keepingNumbers(previous.nodes(), previous.rows(), previous.degrees(), nodes);
+                } else {
+                    graph = NextRoundGraph.of(previous.nodes(), previous.rows(), previous.degrees(), nodes);
+                }
                 int[][] rows = new int[nodes.count][];
                 for (int x = 0; x < nodes.count; x++) {
                     rows[x] = graph.neighbours(x);
@@ -79,7 +88,7 @@ final class BriggsColouringStage implements Stage<BriggsState> {
                 last[c.id()] = new ClassRound(nodes, rows, degrees, colouring, newlySet(removedBefore, removed),
                         outcome == BriggsAllocator.Spills.MORE);
                 if (s.explaining()) {
-                    s.report(new AllocationEvent.BriggsRound(round, c, nodes.count, colours, count(spilled) - before,
+                    s.report(new AllocationEvent.BriggsRound(round, c, nodes.size(), colours, count(spilled) - before,
                             outcome == BriggsAllocator.Spills.IMPOSSIBLE));
                 }
                 if (outcome == BriggsAllocator.Spills.IMPOSSIBLE) {

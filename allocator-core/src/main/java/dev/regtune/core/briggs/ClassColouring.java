@@ -3,6 +3,7 @@ package dev.regtune.core.briggs;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Phases 3 and 4 of seed 002 for one class in one round: conservative coalescing of copies with
@@ -39,6 +40,14 @@ final class ClassColouring {
     int merges;
 
     ClassColouring(InterferenceGraph graph, ColouringParameters params, int colours) {
+        this(graph, params, colours, null);
+    }
+
+    /**
+     * A colouring of {@code graph}'s nodes but those {@code gone} marks ({@link ClassNodes#gone}:
+     * numbers left behind, never present; null for none).
+     */
+    ClassColouring(InterferenceGraph graph, ColouringParameters params, int colours, boolean @Nullable [] gone) {
         this.graph = graph;
         this.params = params;
         this.colours = colours;
@@ -53,7 +62,7 @@ final class ClassColouring {
         Arrays.fill(slot, -1);
         for (int x = 0; x < n; x++) {
             rep[x] = x;
-            present[x] = true;
+            present[x] = gone == null || !gone[x];
             thresholds[x] = params.threshold(graph, x, colours);
         }
         for (int x = 0; x < n; x++) {
@@ -183,8 +192,12 @@ final class ClassColouring {
         // Per node in the graph: the highest degree at which it becomes of low degree or of low
         // effective degree (whichever comes first and has not happened), so that lowering a
         // degree tests one number; Integer.MIN_VALUE once neither can happen or the node is removed.
+        // Once simplify starts, a node's degree is its trigger plus its slack (see arm): lowering
+        // a degree writes the slack alone and the trigger fires when the slack reaches 0.
         int[] trigger = new int[n];
+        int[] slack = new int[n];
         Arrays.fill(trigger, Integer.MIN_VALUE);
+        Arrays.fill(slack, NEVER);
         int lowTop = 0;
         NodeHeap briggs = new NodeHeap(n);
         int remaining = 0;
@@ -203,12 +216,9 @@ final class ClassColouring {
         LiveRows live = new LiveRows(n);
         for (int m = 0; m < n; m++) {
             if (inGraph[m] && effLow[m]) {
-                live.open(m);
-                for (int x : adj[m]) {
-                    if (inGraph[x]) {
-                        lowEff[x]++;
-                        live.add(x);
-                    }
+                int to = live.collect(m, adj[m], inGraph);
+                for (int k = live.from(m); k < to; k++) {
+                    lowEff[live.pool[k]]++;
                 }
                 live.close(m, adj[m].length);
             }
@@ -224,10 +234,10 @@ final class ClassColouring {
             if (lowEff[x] >= thresholds[x]) {
                 briggs.add(x);
             }
-            trigger[x] = trigger(queuedLow[x], effLow[x], thresholds[x], factor, deg[x]);
+            arm(x, trigger(queuedLow[x], effLow[x], thresholds[x], factor, deg[x]), deg[x], trigger, slack);
         }
         // Seed 002's select_spill_candidate, built when simplify first needs a potential spill,
-        // over the nodes still in the graph then; it reads inGraph and deg as they change.
+        // over the nodes still in the graph then; it reads inGraph, trigger and slack as they change.
         SpillCandidates candidates = null;
         int[] stack = new int[remaining];
         int top = 0;
@@ -250,7 +260,7 @@ final class ClassColouring {
             }
             if (x < 0) {
                 if (candidates == null) {
-                    candidates = SpillCandidates.of(inGraph, cost, deg);
+                    candidates = SpillCandidates.of(inGraph, cost, trigger, slack);
                 }
                 x = candidates.poll();
                 t = Tier.POTENTIAL_SPILL;
@@ -263,7 +273,7 @@ final class ClassColouring {
             }
             int wx = width[x];
             boolean xEffLow = effLow[x];
-            trigger[x] = Integer.MIN_VALUE;
+            arm(x, Integer.MIN_VALUE, 0, trigger, slack);
             // Every neighbour, removed or not, loses x's weight: a removed node's degree and
             // count are read no more, and its trigger never fires, so the loop needs no branch
             // on inGraph. Nothing else is read unless the degree reaches the trigger.
@@ -274,24 +284,24 @@ final class ClassColouring {
             int to = live.has(x) ? live.to(x) : row.length;
             if (wx == 1 && !xEffLow) {
                 // The common case on a dense graph, a potential spill of one slot: the loop that
-                // does most of simplify's work, kept to two reads and a write per neighbour.
-                for (int k = lowerEach(row, from, to, deg, trigger); k < to; k = lowerEach(row, k + 1, to, deg, trigger)) {
+                // does most of simplify's work, kept to a read and a write of one array per neighbour.
+                for (int k = lowerEach(row, from, to, slack); k < to; k = lowerEach(row, k + 1, to, slack)) {
                     int m = row[k];
-                    lowTop = reached(m, deg[m], factor, inGraph, deg, trigger, effLow, queuedLow, lowEff, low, lowTop,
-                            briggs, live);
+                    lowTop = reached(m, trigger[m] + slack[m], factor, inGraph, slack, trigger, effLow, queuedLow, lowEff,
+                            low, lowTop, briggs, live);
                 }
                 continue;
             }
             for (int k = from; k < to; k++) {
                 int m = row[k];
-                int d = deg[m] - (wx == 1 ? 1 : wx > width[m] ? wx / width[m] : 1);
-                deg[m] = d;
+                int left = slack[m] - (wx == 1 ? 1 : wx > width[m] ? wx / width[m] : 1);
+                slack[m] = left;
                 if (xEffLow) {
                     lowEff[m]--;
                 }
-                if (d <= trigger[m]) {
-                    lowTop = reached(m, d, factor, inGraph, deg, trigger, effLow, queuedLow, lowEff, low, lowTop, briggs,
-                            live);
+                if (left <= 0) {
+                    lowTop = reached(m, trigger[m] + left, factor, inGraph, slack, trigger, effLow, queuedLow, lowEff, low,
+                            lowTop, briggs, live);
                 }
             }
         }
@@ -299,20 +309,44 @@ final class ClassColouring {
     }
 
     /**
-     * Lowers by one the degree of the nodes {@code row[from .. to)} until one reaches its trigger;
-     * returns that node's index in {@code row}, or {@code to}. A method of its own so that the JIT
-     * compiles this loop, simplify's hottest, apart from simplify's many locals.
+     * Lowers by one the degree of the nodes {@code row[from .. to)} (their slack) until one reaches
+     * its trigger; returns that node's index in {@code row}, or {@code to}. A method of its own so
+     * that the JIT compiles this loop, simplify's hottest, apart from simplify's many locals.
      */
-    private static int lowerEach(int[] row, int from, int to, int[] deg, int[] trigger) {
+    private static int lowerEach(int[] row, int from, int to, int[] slack) {
         for (int k = from; k < to; k++) {
             int m = row[k];
-            int d = deg[m] - 1;
-            deg[m] = d;
-            if (d <= trigger[m]) {
+            int left = slack[m] - 1;
+            slack[m] = left;
+            if (left <= 0) {
                 return k;
             }
         }
         return to;
+    }
+
+    /** The slack of a node whose trigger cannot fire: far above any fall of a degree. */
+    private static final int NEVER = Integer.MAX_VALUE / 2;
+
+    /**
+     * Sets node {@code m}'s trigger to {@code level} at degree {@code d}: its slack is then {@code
+     * d - level}, and its degree {@code trigger + slack} stays exact. A level at or above {@code d}
+     * ({@link Integer#MAX_VALUE}: every degree is a trigger) is kept as {@code d} with no slack, so
+     * that the next fall fires it; {@link Integer#MIN_VALUE} (never) gets the slack {@link #NEVER},
+     * and the degree of such a node is read no more (it is removed, or queued as of low degree and
+     * removed before the next potential spill).
+     */
+    private static void arm(int m, int level, int d, int[] trigger, int[] slack) {
+        if (level == Integer.MIN_VALUE) {
+            trigger[m] = Integer.MIN_VALUE;
+            slack[m] = NEVER;
+        } else if (level >= d) {
+            trigger[m] = d;
+            slack[m] = 0;
+        } else {
+            trigger[m] = level;
+            slack[m] = d - level;
+        }
     }
 
     /**
@@ -320,7 +354,7 @@ final class ClassColouring {
      * marks it of low effective degree and counts it for its neighbours (keeping them as its live
      * row), as its tests say, and sets its next trigger. Returns the new top of {@code low}.
      */
-    private int reached(int m, int d, double factor, boolean[] inGraph, int[] deg, int[] trigger, boolean[] effLow,
+    private int reached(int m, int d, double factor, boolean[] inGraph, int[] slack, int[] trigger, boolean[] effLow,
             boolean[] queuedLow, int[] lowEff, int[] low, int lowTop, NodeHeap briggs, LiveRows live) {
         int top = lowTop;
         int th = thresholds[m];
@@ -330,18 +364,16 @@ final class ClassColouring {
         }
         if (!effLow[m] && d * factor < th) {
             effLow[m] = true;
-            live.open(m);
-            for (int w : adj[m]) {
-                if (inGraph[w]) {
-                    live.add(w);
-                    if (++lowEff[w] == thresholds[w]) {
-                        briggs.add(w);
-                    }
+            int to = live.collect(m, adj[m], inGraph);
+            for (int k = live.from(m); k < to; k++) {
+                int w = live.pool[k];
+                if (++lowEff[w] == thresholds[w]) {
+                    briggs.add(w);
                 }
             }
             live.close(m, adj[m].length);
         }
-        trigger[m] = trigger(queuedLow[m], effLow[m], th, factor, d);
+        arm(m, trigger(queuedLow[m], effLow[m], th, factor, d), d, trigger, slack);
         return top;
     }
 
@@ -403,15 +435,24 @@ final class ClassColouring {
             return end[x];
         }
 
-        void open(int x) {
+        /**
+         * Opens {@code x}'s row and fills it with the nodes of {@code row} still in the graph;
+         * returns its end. Without a branch per node: a node of low effective degree has a
+         * handful in the graph among hundreds, which a branch would guess wrong at each of them.
+         */
+        int collect(int x, int[] row, boolean[] inGraph) {
             start[x] = size;
-        }
-
-        void add(int m) {
-            if (size == pool.length) {
-                pool = Arrays.copyOf(pool, size * 2);
+            if (size + row.length > pool.length) {
+                pool = Arrays.copyOf(pool, Math.max(pool.length * 2, size + row.length));
             }
-            pool[size++] = m;
+            int[] p = pool;
+            int at = size;
+            for (int m : row) {
+                p[at] = m;
+                at += inGraph[m] ? 1 : 0;
+            }
+            size = at;
+            return at;
         }
 
         /**

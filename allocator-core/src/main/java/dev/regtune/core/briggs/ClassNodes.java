@@ -3,16 +3,25 @@ package dev.regtune.core.briggs;
 import dev.regtune.core.analysis.LiveRanges;
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The nodes of one register class in one round: every value of the class that is not spilled
  * (live over its segments), and for every spilled value one temporary per instruction that uses
  * it (live at the read point) and one per instruction that defines it (live at the write point),
  * the tiny live ranges that spill code leaves. Temporaries cannot be spilled again.
+ *
+ * <p>{@link #build} numbers the nodes values by vreg, then temporaries by operand. A later round
+ * may instead keep the last round's numbers ({@link #keepingNumbers}) when that gives its nodes
+ * the same order: the nodes of values spilled since then stay behind as {@link #gone} numbers,
+ * which no graph, colouring or assignment treats as a node.
  */
 final class ClassNodes {
     final int classId;
+    /** The node numbers, {@link #gone} ones included. */
     final int count;
+    /** Per node: a number left behind by a value spilled in an earlier round; null when there is none. */
+    final boolean @Nullable [] gone;
     /** Per node: the vreg it holds (a value node's own vreg; a temporary's spilled vreg). */
     final int[] vreg;
     /** Per node: true for a spill temporary. */
@@ -24,10 +33,11 @@ final class ClassNodes {
     /** Per operand: the temporary holding it, when its vreg is a spilled value of this class; else -1. */
     final int[] operandTemp;
 
-    private ClassNodes(int classId, int count, int[] vreg, boolean[] temp, int[] width, int[][] segments,
-            int[] valueNode, int[] operandTemp) {
+    private ClassNodes(int classId, int count, boolean @Nullable [] gone, int[] vreg, boolean[] temp, int[] width,
+            int[][] segments, int[] valueNode, int[] operandTemp) {
         this.classId = classId;
         this.count = count;
+        this.gone = gone;
         this.vreg = vreg;
         this.temp = temp;
         this.width = width;
@@ -56,8 +66,85 @@ final class ClassNodes {
                 temp(fn, b, spilled, classOf, classId, operandTemp, fn.defOperand(i, k), i, true);
             }
         }
-        return new ClassNodes(classId, b.count, Arrays.copyOf(b.vreg, b.count), Arrays.copyOf(b.temp, b.count),
+        return new ClassNodes(classId, b.count, null, Arrays.copyOf(b.vreg, b.count), Arrays.copyOf(b.temp, b.count),
                 Arrays.copyOf(b.width, b.count), Arrays.copyOf(b.segments, b.count), valueNode, operandTemp);
+    }
+
+    /** Whether {@code x} is a number left behind ({@link #gone}) rather than a node. */
+    boolean isGone(int x) {
+        return gone != null && gone[x];
+    }
+
+    /** The nodes, {@link #gone} numbers not counted. */
+    int size() {
+        int n = count;
+        if (gone != null) {
+            for (boolean g : gone) {
+                n -= g ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The nodes of {@code next} ({@link #build}'s numbering), numbered as in {@code previous},
+     * the last round's nodes of the same class: a node that was there keeps its number, the nodes
+     * of values spilled since are left {@link #gone}, and new temporaries follow the last number.
+     * Null when that numbering does not keep {@code next}'s order (a new temporary would come
+     * before an old one), since node numbers decide simplify's ties and the graph's row order.
+     */
+    static @Nullable ClassNodes keepingNumbers(ClassNodes previous, ClassNodes next) {
+        // A temporary is shared by the operands of one vreg and role at one instruction, in both
+        // rounds alike, so any of its operands tells whether it was there before.
+        int[] operandOf = new int[next.count];
+        for (int op = 0; op < next.operandTemp.length; op++) {
+            if (next.operandTemp[op] >= 0) {
+                operandOf[next.operandTemp[op]] = op;
+            }
+        }
+        int[] number = new int[next.count];
+        int fresh = previous.count;
+        int last = -1;
+        for (int x = 0; x < next.count; x++) {
+            int y;
+            if (next.temp[x]) {
+                int old = previous.operandTemp[operandOf[x]];
+                y = old >= 0 ? old : fresh++;
+            } else {
+                y = previous.valueNode[next.vreg[x]];
+            }
+            if (y <= last) {
+                return null;
+            }
+            number[x] = y;
+            last = y;
+        }
+        int count = fresh;
+        boolean[] gone = new boolean[count];
+        Arrays.fill(gone, 0, previous.count, true);
+        int[] vreg = Arrays.copyOf(previous.vreg, count);
+        boolean[] temp = Arrays.copyOf(previous.temp, count);
+        int[] width = Arrays.copyOf(previous.width, count);
+        int[][] segments = Arrays.copyOf(previous.segments, count);
+        for (int x = 0; x < next.count; x++) {
+            int y = number[x];
+            gone[y] = false;
+            vreg[y] = next.vreg[x];
+            temp[y] = next.temp[x];
+            width[y] = next.width[x];
+            segments[y] = next.segments[x];
+        }
+        int[] valueNode = renumbered(next.valueNode, number);
+        int[] operandTemp = renumbered(next.operandTemp, number);
+        return new ClassNodes(next.classId, count, gone, vreg, temp, width, segments, valueNode, operandTemp);
+    }
+
+    private static int[] renumbered(int[] nodeOf, int[] number) {
+        int[] out = new int[nodeOf.length];
+        for (int k = 0; k < nodeOf.length; k++) {
+            out[k] = nodeOf[k] < 0 ? -1 : number[nodeOf[k]];
+        }
+        return out;
     }
 
     /** Gives operand {@code op} its temporary: the one an earlier operand of the same vreg and role at {@code i} has, or a new one. */

@@ -89,7 +89,7 @@ final class NextRoundGraph {
             }
         }
         for (int o = 0; o < previous.count; o++) {
-            if (map[o] < 0) {
+            if (map[o] < 0 && !previous.isGone(o)) {
                 int wo = previous.width[o];
                 for (int m : previousRows[o]) {
                     int y = map[m];
@@ -122,6 +122,96 @@ final class NextRoundGraph {
             }
         }
         return new InterferenceGraph(next.width, rows, degrees);
+    }
+
+    /**
+     * The graph of {@code next} numbered as the previous round ({@link ClassNodes#keepingNumbers}):
+     * a surviving node keeps its row as it was, the same array, with the new temporaries it meets
+     * appended (their numbers follow every old one), so nothing is renumbered or copied but the
+     * rows that meet a new temporary. The nodes left {@link ClassNodes#gone} keep their rows too,
+     * which keeps the rows symmetric; no colouring reads them as nodes.
+     *
+     * @param previous the previous round's nodes of the same class
+     * @param previousRows the previous round's rows as built, before any coalescing merged them
+     * @param previousDegrees the previous round's weighted degrees as built
+     * @param next this round's nodes in {@code previous}'s numbers
+     */
+    static InterferenceGraph keepingNumbers(ClassNodes previous, int[][] previousRows, int[] previousDegrees,
+            ClassNodes next) {
+        int n = next.count;
+        int old = previous.count;
+        long[] points = new long[n - old];
+        for (int y = old; y < n; y++) {
+            points[y - old] = ((long) next.segments[y][0] << 32) | y;
+        }
+        Arrays.sort(points);
+        int[] @Nullable [] extra = new int[n][];
+        int[] extraCount = new int[n];
+        for (int x = 0; x < n; x++) {
+            if (next.isGone(x)) {
+                continue;
+            }
+            int[] segs = next.segments[x];
+            for (int j = 0; j < segs.length; j += 2) {
+                int from = lowerBound(points, segs[j]);
+                for (int q = from; q < points.length && (int) (points[q] >>> 32) <= segs[j + 1]; q++) {
+                    int t = (int) points[q];
+                    if (t != x) {
+                        append(extra, extraCount, x, t);
+                        append(extra, extraCount, t, x);
+                    }
+                }
+            }
+        }
+        int[][] rows = Arrays.copyOf(previousRows, n);
+        int[] degrees = Arrays.copyOf(previousDegrees, n);
+        // The weighted degree of a surviving node: its previous one, less what the nodes gone
+        // since blocked (counted from their side), plus what the new temporaries it meets block.
+        for (int o = 0; o < old; o++) {
+            if (next.isGone(o) && !previous.isGone(o)) {
+                int wo = previous.width[o];
+                for (int m : previousRows[o]) {
+                    if (!next.isGone(m)) {
+                        int wm = previous.width[m];
+                        degrees[m] -= wo > wm ? wo / wm : 1;
+                    }
+                }
+            }
+        }
+        for (int y = 0; y < n; y++) {
+            if (y < old && extraCount[y] == 0) {
+                continue;
+            }
+            int[] met = extra[y];
+            int count = met == null ? 0 : sortUnique(met, extraCount[y]);
+            int[] base = y < old ? previousRows[y] : NONE;
+            int[] row = Arrays.copyOf(base, base.length + count);
+            if (count > 0) {
+                System.arraycopy(met, 0, row, base.length, count);
+            }
+            rows[y] = row;
+            int wy = next.width[y];
+            if (y >= old) {
+                degrees[y] = 0;
+            }
+            for (int j = 0; j < count; j++) {
+                int wt = next.width[met[j]];
+                degrees[y] += wt > wy ? wt / wy : 1;
+            }
+        }
+        return new InterferenceGraph(next.width, rows, degrees);
+    }
+
+    /** Sorts {@code r[0 .. n)} and drops repeats; returns the new length. */
+    private static int sortUnique(int[] r, int n) {
+        Arrays.sort(r, 0, n);
+        int u = 0;
+        for (int j = 0; j < n; j++) {
+            if (u == 0 || r[u - 1] != r[j]) {
+                r[u++] = r[j];
+            }
+        }
+        return u;
     }
 
     /** The first index of {@code points} whose point is at least {@code p}. */

@@ -26,7 +26,9 @@ import java.util.Arrays;
  */
 final class SpillCandidates {
     private final boolean[] inGraph;
-    private final int[] deg;
+    /** A node's degree is the sum of its entries in these two arrays (see {@link #of(boolean[], double[], int[], int[])}). */
+    private final int[] degLevel;
+    private final int[] degOffset;
 
     /** Per node: the next node listed in the same bucket, or -1. */
     private final int[] next;
@@ -49,10 +51,11 @@ final class SpillCandidates {
     private final int[] sorted;
     private final GroupTree tree;
 
-    private SpillCandidates(boolean[] inGraph, int[] deg, int[] groupOf, double[] groupCost, int[] groupSize,
-            int[] maxDegree) {
+    private SpillCandidates(boolean[] inGraph, int[] degLevel, int[] degOffset, int[] groupOf, double[] groupCost,
+            int[] groupSize, int[] maxDegree) {
         this.inGraph = inGraph;
-        this.deg = deg;
+        this.degLevel = degLevel;
+        this.degOffset = degOffset;
         int n = inGraph.length;
         int groups = groupCost.length;
         next = new int[n];
@@ -92,7 +95,7 @@ final class SpillCandidates {
         for (int x = n - 1; x >= 0; x--) {
             int g = groupOf[x];
             if (g >= 0) {
-                int at = base[g] + bucketAt[base[g] + deg[x]];
+                int at = base[g] + bucketAt[base[g] + deg(x)];
                 next[x] = head[at];
                 head[at] = x;
             }
@@ -101,7 +104,7 @@ final class SpillCandidates {
         for (int g = 0; g < groups; g++) {
             load(g, top[g]);
             int y = best(g);
-            tree.set(g, keyAt[base[g] + deg[y]], y);
+            tree.set(g, keyAt[base[g] + deg(y)], y);
         }
     }
 
@@ -113,6 +116,15 @@ final class SpillCandidates {
      * @param cost per node its spill cost; not negative (NaN and infinity are allowed)
      */
     static SpillCandidates of(boolean[] inGraph, double[] cost, int[] deg) {
+        return of(inGraph, cost, new int[deg.length], deg);
+    }
+
+    /**
+     * The same, with the degree of a node the sum of its entries in {@code degLevel} and {@code
+     * degOffset} (simplify keeps a degree as its trigger level and the distance to it, so that
+     * lowering it touches one array); both arrays are kept and read at every {@link #poll}.
+     */
+    static SpillCandidates of(boolean[] inGraph, double[] cost, int[] degLevel, int[] degOffset) {
         int n = inGraph.length;
         int count = 0;
         for (int x = 0; x < n; x++) {
@@ -149,12 +161,17 @@ final class SpillCandidates {
                 int g = Arrays.binarySearch(bits, 0, groups, Double.doubleToLongBits(cost[x]));
                 groupOf[x] = g;
                 groupSize[g]++;
-                maxDegree[g] = Math.max(maxDegree[g], deg[x]);
+                maxDegree[g] = Math.max(maxDegree[g], degLevel[x] + degOffset[x]);
             } else {
                 groupOf[x] = -1;
             }
         }
-        return new SpillCandidates(inGraph, deg, groupOf, groupCost, groupSize, maxDegree);
+        return new SpillCandidates(inGraph, degLevel, degOffset, groupOf, groupCost, groupSize, maxDegree);
+    }
+
+    /** The current degree of node {@code y}. */
+    private int deg(int y) {
+        return degLevel[y] + degOffset[y];
     }
 
     /**
@@ -169,7 +186,7 @@ final class SpillCandidates {
                 tree.remove(g);
                 continue;
             }
-            long key = keyAt[base[g] + deg[y]];
+            long key = keyAt[base[g] + deg(y)];
             if (key == tree.minKey() && y == tree.minNode()) {
                 cursor[g]++;
                 return y;
@@ -189,7 +206,7 @@ final class SpillCandidates {
             while (c < end) {
                 int y = sorted[c];
                 if (inGraph[y]) {
-                    int now = bucketAt[b + deg[y]];
+                    int now = bucketAt[b + deg(y)];
                     if (now == bucket) {
                         cursor[g] = c;
                         return y;
@@ -225,7 +242,7 @@ final class SpillCandidates {
         while (y >= 0) {
             int following = next[y];
             if (inGraph[y]) {
-                int now = bucketAt[b + deg[y]];
+                int now = bucketAt[b + deg(y)];
                 if (now == bucket) {
                     ascending &= fill == regionStart[g] || sorted[fill - 1] < y;
                     sorted[fill++] = y;
