@@ -42,10 +42,12 @@ public final class LiveRanges {
             throw new IllegalArgumentException("the liveness was computed for another function");
         }
         int vregs = f.vregCount();
-        int w = live.words();
         int[] end = new int[vregs];
         Arrays.fill(end, -1);
-        long[] set = new long[w];
+        // The open values' bits, touched words only: scanning it costs the block's live words,
+        // not the function's width (which made this O(blocks x vregs) on many-block functions).
+        WordAccumulator set = new WordAccumulator(live.words());
+        BlockBitSets outs = live.liveOutSets();
 
         // Raw segments, produced with non-increasing start: blocks last to first, each walked
         // backwards, live-in segments (the smallest starts of a block) emitted last. Each vreg's
@@ -66,11 +68,12 @@ public final class LiveRanges {
             int e = f.blockEnd(b);
             // Live-out values start a segment at the block's last write point, except those live
             // into the next block in layout, whose segment is still open (see the block start below).
-            live.copyLiveOut(b, set);
             int outPoint = 2 * e - 1;
             int next = b + 1 < blocks ? b + 1 : -1;
-            for (int j = 0; j < w; j++) {
-                long fresh = next < 0 ? set[j] : set[j] & ~live.liveInWord(next, j);
+            for (int k = outs.start(b); k < outs.end(b); k++) {
+                int j = outs.index(k);
+                set.or(j, outs.bits(k));
+                long fresh = next < 0 ? outs.bits(k) : outs.bits(k) & ~live.liveInWord(next, j);
                 for (long x = fresh; x != 0; x &= x - 1) {
                     end[(j << 6) + Long.numberOfTrailingZeros(x)] = outPoint;
                 }
@@ -99,7 +102,7 @@ public final class LiveRanges {
                         rawS[raw] = write;
                         rawE[raw++] = de;
                         end[d] = -1;
-                        set[d >>> 6] &= ~(1L << d);
+                        set.set(d >>> 6, set.get(d >>> 6) & ~(1L << d));
                     }
                 }
                 int read = 2 * i;
@@ -107,7 +110,7 @@ public final class LiveRanges {
                     int u = f.use(i, k);
                     if (end[u] < 0) {
                         end[u] = read;
-                        set[u >>> 6] |= 1L << u;
+                        set.or(u >>> 6, 1L << u);
                     }
                 }
             }
@@ -116,9 +119,11 @@ public final class LiveRanges {
             // one segment per block, which would cost O(blocks x live values) raw segments.
             int inPoint = 2 * s;
             int prev = b - 1;
-            for (int j = 0; j < w; j++) {
+            set.sortTouched(); // ascending words, so raw segments come in the order a full scan gives
+            for (int t = 0; t < set.touchedCount(); t++) {
+                int j = set.touchedIndex(t);
                 // Open here but not live into b (read before any def reaches b): closed at b's start.
-                long close = prev >= 0 ? set[j] & ~(live.liveOutWord(prev, j) & live.liveInWord(b, j)) : set[j];
+                long close = prev >= 0 ? set.get(j) & ~(live.liveOutWord(prev, j) & live.liveInWord(b, j)) : set.get(j);
                 for (long x = close; x != 0; x &= x - 1) {
                     int v = (j << 6) + Long.numberOfTrailingZeros(x);
                     if (end[v] >= inPoint) {
@@ -136,6 +141,7 @@ public final class LiveRanges {
                     end[v] = -1;
                 }
             }
+            set.clear(); // the block before starts from its own live-out set
         }
 
         // Per vreg: walk the list (ascending starts) and merge touching or overlapping segments.

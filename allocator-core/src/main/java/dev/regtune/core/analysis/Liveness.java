@@ -22,17 +22,18 @@ import dev.regtune.core.ir.KernelFunction;
  * layout order; a block is revisited only when a successor's live-in changed. Unreachable blocks
  * get correct sets too, since the allocator still assigns their instructions.
  *
- * <p>Sets are bitsets of {@link #words()} longs per block, bit {@code v & 63} of word
- * {@code v >>> 6}. Immutable and thread-safe; no accessor allocates.
+ * <p>Sets are sparse ({@link BlockBitSets}): per block, only the non-zero words of a bitset of
+ * {@link #words()} longs (bit {@code v & 63} of word {@code v >>> 6}), so building and scanning
+ * them costs the live values, not blocks x vregs. Immutable and thread-safe; no accessor allocates.
  */
 public final class Liveness {
     private final KernelFunction function;
     private final int vregs;
     private final int words;
-    private final long[] liveIn;
-    private final long[] liveOut;
+    private final BlockBitSets liveIn;
+    private final BlockBitSets liveOut;
 
-    private Liveness(KernelFunction function, int words, long[] liveIn, long[] liveOut) {
+    private Liveness(KernelFunction function, int words, BlockBitSets liveIn, BlockBitSets liveOut) {
         this.function = function;
         this.vregs = function.vregCount();
         this.words = words;
@@ -58,26 +59,47 @@ public final class Liveness {
     private static Liveness compute(KernelFunction f, Cfg cfg, int[] rpo) {
         int n = cfg.blocks;
         int w = (f.vregCount() + 63) >>> 6;
-        long[] gen = new long[n * w];
-        long[] kill = new long[n * w];
+        WordAccumulator acc = new WordAccumulator(w);
+        WordAccumulator aux = new WordAccumulator(w);
+        // Per block, as sparse sets (ascending word indices, non-zero words): gen, kill and every def.
+        int[][] genI = new int[n][];
+        long[][] genB = new long[n][];
+        int[][] killI = new int[n][];
+        long[][] killB = new long[n][];
+        int[][] defI = new int[n][];
+        long[][] defB = new long[n][];
         for (int b = 0; b < n; b++) {
-            int base = b * w;
+            // acc holds the kill set, aux the gen set, then acc every def.
             for (int i = f.blockStart(b), end = f.blockEnd(b); i < end; i++) {
                 for (int k = 0, c = f.useCount(i); k < c; k++) {
                     int u = f.use(i, k);
-                    int idx = base + (u >>> 6);
                     long bit = 1L << u;
-                    if ((kill[idx] & bit) == 0) {
-                        gen[idx] |= bit;
+                    if ((acc.get(u >>> 6) & bit) == 0) {
+                        aux.or(u >>> 6, bit);
                     }
                 }
                 if (InstrFlags.killsDefs(f.instrFlags(i))) {
                     for (int k = 0, c = f.defCount(i); k < c; k++) {
                         int d = f.def(i, k);
-                        kill[base + (d >>> 6)] |= 1L << d;
+                        acc.or(d >>> 6, 1L << d);
                     }
                 }
             }
+            genI[b] = drainIndices(aux);
+            genB[b] = aux.wordsAt(genI[b]);
+            aux.clear();
+            killI[b] = drainIndices(acc);
+            killB[b] = acc.wordsAt(killI[b]);
+            acc.clear();
+            for (int i = f.blockStart(b), end = f.blockEnd(b); i < end; i++) {
+                for (int k = 0, c = f.defCount(i); k < c; k++) {
+                    int d = f.def(i, k);
+                    acc.or(d >>> 6, 1L << d);
+                }
+            }
+            defI[b] = drainIndices(acc);
+            defB[b] = acc.wordsAt(defI[b]);
+            acc.clear();
         }
 
         // Visiting order: postorder of the reachable blocks, then the unreachable ones.
@@ -98,8 +120,14 @@ public final class Liveness {
             }
         }
 
-        long[] in = new long[n * w];
-        long[] out = new long[n * w];
+        int[][] inI = new int[n][];
+        long[][] inB = new long[n][];
+        int[][] outI = new int[n][];
+        long[][] outB = new long[n][];
+        java.util.Arrays.fill(inI, NO_INDICES);
+        java.util.Arrays.fill(inB, NO_WORDS);
+        java.util.Arrays.fill(outI, NO_INDICES);
+        java.util.Arrays.fill(outB, NO_WORDS);
         boolean[] dirty = new boolean[n];
         java.util.Arrays.fill(dirty, true);
         boolean any = true;
@@ -111,28 +139,24 @@ public final class Liveness {
                     continue;
                 }
                 dirty[b] = false;
-                int base = b * w;
-                int s0 = cfg.succStart[b];
-                int s1 = cfg.succStart[b + 1];
-                // out = union of the successors' live-in, one successor row at a time.
-                if (s1 > s0) {
-                    System.arraycopy(in, cfg.succ[s0] * w, out, base, w);
-                    for (int e = s0 + 1; e < s1; e++) {
-                        int sb = cfg.succ[e] * w;
-                        for (int j = 0; j < w; j++) {
-                            out[base + j] |= in[sb + j];
-                        }
-                    }
+                // out = union of the successors' live-in.
+                for (int e = cfg.succStart[b], end = cfg.succStart[b + 1]; e < end; e++) {
+                    acc.or(inI[cfg.succ[e]], inB[cfg.succ[e]]);
                 }
-                boolean changed = false;
-                for (int j = 0; j < w; j++) {
-                    long ni = gen[base + j] | (out[base + j] & ~kill[base + j]);
-                    if (ni != in[base + j]) {
-                        in[base + j] = ni;
-                        changed = true;
-                    }
+                outI[b] = drainIndices(acc);
+                outB[b] = acc.wordsAt(outI[b]);
+                // in = gen | (out & ~kill); a kill word the union did not touch stays zero.
+                for (int j = 0; j < killI[b].length; j++) {
+                    int x = killI[b][j];
+                    acc.set(x, acc.get(x) & ~killB[b][j]);
                 }
-                if (changed) {
+                acc.or(genI[b], genB[b]);
+                int[] ni = drainIndices(acc);
+                long[] nb = acc.wordsAt(ni);
+                acc.clear();
+                if (!java.util.Arrays.equals(ni, inI[b]) || !java.util.Arrays.equals(nb, inB[b])) {
+                    inI[b] = ni;
+                    inB[b] = nb;
                     any = true;
                     for (int e = cfg.predStart[b], end = cfg.predStart[b + 1]; e < end; e++) {
                         dirty[cfg.pred[e]] = true;
@@ -140,9 +164,17 @@ public final class Liveness {
                 }
             }
         }
-        // gen and kill are spent: the forward pass reuses them.
-        maskUndefined(f, cfg, rpo, w, in, out, gen, kill);
-        return new Liveness(f, w, in, out);
+        maskUndefined(cfg, rpo, acc, aux, inI, inB, outI, outB, defI, defB);
+        return new Liveness(f, w, pack(inI, inB), pack(outI, outB));
+    }
+
+    private static final int[] NO_INDICES = new int[0];
+    private static final long[] NO_WORDS = new long[0];
+
+    /** The accumulated set's non-zero word indices, ascending (the accumulator is left as it is). */
+    private static int[] drainIndices(WordAccumulator acc) {
+        acc.sortTouched();
+        return acc.nonZeroIndices();
     }
 
     /**
@@ -152,22 +184,29 @@ public final class Liveness {
      * predecessors, empty at the entry. A value defined on some paths only and read after they
      * join is not held on the others, as in SSA form, where those paths bring an undefined
      * operand: ptxas keeps no register for it there.
+     *
+     * <p>The defined sets themselves grow with the function (every value defined so far), so this
+     * solves the same equations restricted to the live sets: with {@code M(b) = out(b) &
+     * defined_out(b)}, {@code M(b) = out(b) & ((in(b) & U M(p)) | defs(b))}. That holds for any
+     * sets, since {@code in(b)} is within every predecessor's {@code out(p)} and {@code out(b) -
+     * defs(b)} is within {@code in(b)}; so the least fixed points agree, and the masked sets are
+     * {@code out(b) & M(b)}'s {@code M(b)} and {@code in(b) & U M(p)}, at a cost proportional to
+     * the live sets.
      */
-    private static void maskUndefined(KernelFunction f, Cfg cfg, int[] rpo, int w, long[] in, long[] out,
-            long[] defs, long[] dOut) {
+    private static void maskUndefined(Cfg cfg, int[] rpo, WordAccumulator acc, WordAccumulator aux,
+            int[][] inI, long[][] inB, int[][] outI, long[][] outB, int[][] defI, long[][] defB) {
         int n = cfg.blocks;
-        java.util.Arrays.fill(defs, 0L);
+        int[][] mI = new int[n][];
+        long[][] mB = new long[n][];
         for (int b = 0; b < n; b++) {
-            int base = b * w;
-            for (int i = f.blockStart(b), end = f.blockEnd(b); i < end; i++) {
-                for (int k = 0, c = f.defCount(i); k < c; k++) {
-                    int d = f.def(i, k);
-                    defs[base + (d >>> 6)] |= 1L << d;
-                }
-            }
+            // M starts as out & defs (defined_out starts as defs).
+            aux.or(defI[b], defB[b]);
+            mI[b] = intersect(outI[b], outB[b], aux);
+            mB[b] = wordsAnd(outI[b], outB[b], mI[b], aux);
+            aux.clear();
         }
         // Reverse postorder, then the unreachable blocks in layout order, to a fixed point; a block
-        // is revisited only when the defined-out set of a predecessor grew.
+        // is revisited only when the M set of a predecessor grew.
         int[] order = java.util.Arrays.copyOf(rpo, n);
         boolean[] reached = new boolean[n];
         for (int b : rpo) {
@@ -179,8 +218,6 @@ public final class Liveness {
                 order[m++] = b;
             }
         }
-        System.arraycopy(defs, 0, dOut, 0, n * w);
-        long[] dIn = new long[w];
         boolean[] dirty = new boolean[n];
         java.util.Arrays.fill(dirty, true);
         boolean any = true;
@@ -191,23 +228,24 @@ public final class Liveness {
                     continue;
                 }
                 dirty[b] = false;
-                int base = b * w;
-                java.util.Arrays.fill(dIn, 0L);
                 for (int e = cfg.predStart[b], end = cfg.predStart[b + 1]; e < end; e++) {
-                    int pb = cfg.pred[e] * w;
-                    for (int j = 0; j < w; j++) {
-                        dIn[j] |= dOut[pb + j];
+                    acc.or(mI[cfg.pred[e]], mB[cfg.pred[e]]);
+                }
+                // aux = (in & U M(p)) | defs, then M = out & aux.
+                for (int k = 0; k < inI[b].length; k++) {
+                    long x = inB[b][k] & acc.get(inI[b][k]);
+                    if (x != 0) {
+                        aux.or(inI[b][k], x);
                     }
                 }
-                boolean changed = false;
-                for (int j = 0; j < w; j++) {
-                    long o = dIn[j] | defs[base + j];
-                    if (o != dOut[base + j]) {
-                        dOut[base + j] = o;
-                        changed = true;
-                    }
-                }
-                if (changed) {
+                aux.or(defI[b], defB[b]);
+                int[] ni = intersect(outI[b], outB[b], aux);
+                long[] nb = wordsAnd(outI[b], outB[b], ni, aux);
+                acc.clear();
+                aux.clear();
+                if (!java.util.Arrays.equals(ni, mI[b]) || !java.util.Arrays.equals(nb, mB[b])) {
+                    mI[b] = ni;
+                    mB[b] = nb;
                     any = true;
                     for (int e = cfg.succStart[b], end = cfg.succStart[b + 1]; e < end; e++) {
                         dirty[cfg.succ[e]] = true;
@@ -215,21 +253,64 @@ public final class Liveness {
                 }
             }
         }
-        // The fixed point reached, defined-in is the union of the predecessors' defined-out.
+        // The fixed point reached: in &= U M(p) over predecessors, out = M.
         for (int b = 0; b < n; b++) {
-            int base = b * w;
-            java.util.Arrays.fill(dIn, 0L);
             for (int e = cfg.predStart[b], end = cfg.predStart[b + 1]; e < end; e++) {
-                int pb = cfg.pred[e] * w;
-                for (int j = 0; j < w; j++) {
-                    dIn[j] |= dOut[pb + j];
-                }
+                acc.or(mI[cfg.pred[e]], mB[cfg.pred[e]]);
             }
-            for (int j = 0; j < w; j++) {
-                in[base + j] &= dIn[j];
-                out[base + j] &= dOut[base + j];
+            int[] ni = intersect(inI[b], inB[b], acc);
+            inB[b] = wordsAnd(inI[b], inB[b], ni, acc);
+            inI[b] = ni;
+            acc.clear();
+            outI[b] = mI[b];
+            outB[b] = mB[b];
+        }
+    }
+
+    /** The indices of {@code (index, bits)}'s words whose AND with {@code with} is non-zero, ascending. */
+    private static int[] intersect(int[] index, long[] bits, WordAccumulator with) {
+        int c = 0;
+        for (int k = 0; k < index.length; k++) {
+            if ((bits[k] & with.get(index[k])) != 0) {
+                c++;
             }
         }
+        int[] out = new int[c];
+        c = 0;
+        for (int k = 0; k < index.length; k++) {
+            if ((bits[k] & with.get(index[k])) != 0) {
+                out[c++] = index[k];
+            }
+        }
+        return out;
+    }
+
+    /** The words {@code (index, bits) & with} at {@code kept}, a subsequence of {@code index}. */
+    private static long[] wordsAnd(int[] index, long[] bits, int[] kept, WordAccumulator with) {
+        long[] out = new long[kept.length];
+        int c = 0;
+        for (int k = 0; k < index.length && c < kept.length; k++) {
+            if (index[k] == kept[c]) {
+                out[c++] = bits[k] & with.get(index[k]);
+            }
+        }
+        return out;
+    }
+
+    /** Flattens per-block sparse sets into one {@link BlockBitSets}. */
+    private static BlockBitSets pack(int[][] index, long[][] bits) {
+        int n = index.length;
+        int[] start = new int[n + 1];
+        for (int b = 0; b < n; b++) {
+            start[b + 1] = start[b] + index[b].length;
+        }
+        int[] flatIndex = new int[start[n]];
+        long[] flatBits = new long[start[n]];
+        for (int b = 0; b < n; b++) {
+            System.arraycopy(index[b], 0, flatIndex, start[b], index[b].length);
+            System.arraycopy(bits[b], 0, flatBits, start[b], bits[b].length);
+        }
+        return new BlockBitSets(start, flatIndex, flatBits);
     }
 
     /**
@@ -237,24 +318,13 @@ public final class Liveness {
      * edges whose blocks have the same live-in and live-out sets: the caller vouches for it (the
      * same instructions reordered within their blocks along every register dependence, or values
      * added that are defined and read within one block, numbered after the existing vregs). The
-     * sets are shared, widened with empty bits when the new values need more words.
+     * sets are shared; new values only widen {@link #words()}.
      */
     public Liveness extendedTo(KernelFunction changed) {
         if (changed.blockCount() != function.blockCount() || changed.vregCount() < vregs) {
             throw new IllegalArgumentException("liveness extends only to the same blocks and at least the same vregs");
         }
-        int w = (changed.vregCount() + 63) >>> 6;
-        if (w == words) {
-            return new Liveness(changed, words, liveIn, liveOut);
-        }
-        int n = function.blockCount();
-        long[] in = new long[n * w];
-        long[] out = new long[n * w];
-        for (int b = 0; b < n; b++) {
-            System.arraycopy(liveIn, b * words, in, b * w, words);
-            System.arraycopy(liveOut, b * words, out, b * w, words);
-        }
-        return new Liveness(changed, w, in, out);
+        return new Liveness(changed, (changed.vregCount() + 63) >>> 6, liveIn, liveOut);
     }
 
     /** Whether {@code other} has the same live-in and live-out sets, block for block and vreg for vreg. */
@@ -262,9 +332,17 @@ public final class Liveness {
         if (other.blockCount() != blockCount() || other.vregs != vregs) {
             return false;
         }
-        for (int b = 0; b < blockCount(); b++) {
-            for (int j = 0; j < words; j++) {
-                if (liveInWord(b, j) != other.liveInWord(b, j) || liveOutWord(b, j) != other.liveOutWord(b, j)) {
+        return sameSets(liveIn, other.liveIn) && sameSets(liveOut, other.liveOut);
+    }
+
+    // Sparse sets hold only non-zero words, ascending: equal sets have equal storage, block by block.
+    private boolean sameSets(BlockBitSets a, BlockBitSets b) {
+        for (int blk = 0; blk < blockCount(); blk++) {
+            if (a.end(blk) - a.start(blk) != b.end(blk) - b.start(blk)) {
+                return false;
+            }
+            for (int k = a.start(blk), l = b.start(blk); k < a.end(blk); k++, l++) {
+                if (a.index(k) != b.index(l) || a.bits(k) != b.bits(l)) {
                     return false;
                 }
             }
@@ -284,54 +362,58 @@ public final class Liveness {
         return vregs;
     }
 
-    /** Longs per block set: {@code (vregCount + 63) / 64}. */
+    /** Longs of a bitset of the function's width: {@code (vregCount + 63) / 64}. */
     public int words() {
         return words;
     }
 
+    /** The live-in sets, one sparse set per block: scan these rather than {@link #words()} words per block. */
+    public BlockBitSets liveInSets() {
+        return liveIn;
+    }
+
+    /** The live-out sets, one sparse set per block. */
+    public BlockBitSets liveOutSets() {
+        return liveOut;
+    }
+
     public boolean isLiveIn(int b, int v) {
-        return (liveIn[b * words + (v >>> 6)] & (1L << v)) != 0;
+        return liveIn.contains(b, v);
     }
 
     public boolean isLiveOut(int b, int v) {
-        return (liveOut[b * words + (v >>> 6)] & (1L << v)) != 0;
+        return liveOut.contains(b, v);
     }
 
     /** Word {@code j} of the live-in set of block {@code b}. */
     public long liveInWord(int b, int j) {
-        return liveIn[b * words + j];
+        return liveIn.word(b, j);
     }
 
     /** Word {@code j} of the live-out set of block {@code b}. */
     public long liveOutWord(int b, int j) {
-        return liveOut[b * words + j];
+        return liveOut.word(b, j);
     }
 
     /** Copies the live-in set of {@code b} into {@code dst[0 .. words())}. */
     public void copyLiveIn(int b, long[] dst) {
-        System.arraycopy(liveIn, b * words, dst, 0, words);
+        java.util.Arrays.fill(dst, 0, words, 0L);
+        liveIn.orInto(b, dst);
     }
 
     /** Copies the live-out set of {@code b} into {@code dst[0 .. words())}. */
     public void copyLiveOut(int b, long[] dst) {
-        System.arraycopy(liveOut, b * words, dst, 0, words);
+        java.util.Arrays.fill(dst, 0, words, 0L);
+        liveOut.orInto(b, dst);
     }
 
     /** Number of vregs live into block {@code b}. */
     public int liveInCount(int b) {
-        int c = 0;
-        for (int j = 0, base = b * words; j < words; j++) {
-            c += Long.bitCount(liveIn[base + j]);
-        }
-        return c;
+        return liveIn.count(b);
     }
 
     /** Number of vregs live out of block {@code b}. */
     public int liveOutCount(int b) {
-        int c = 0;
-        for (int j = 0, base = b * words; j < words; j++) {
-            c += Long.bitCount(liveOut[base + j]);
-        }
-        return c;
+        return liveOut.count(b);
     }
 }

@@ -329,6 +329,38 @@ class RandomizedAnalysisTest {
         }
     }
 
+    /**
+     * The sparse per-block sets hold exactly the live words: ascending, none zero, so equal sets
+     * have equal storage ({@link Liveness#sameSets} relies on it), and every word read through the
+     * binary search agrees with the bits.
+     */
+    @Test
+    void sparseLiveSets_holdOnlyNonZeroWordsAscending() {
+        Random rnd = new Random(0x5eed_5678L);
+        for (int iter = 0; iter < 200; iter++) {
+            KernelFunction f = randomFunction(rnd, 12, 300, 6);
+            Liveness live = Liveness.compute(f);
+            for (BlockBitSets sets : List.of(live.liveInSets(), live.liveOutSets())) {
+                for (int b = 0; b < f.blockCount(); b++) {
+                    int count = 0;
+                    for (int k = sets.start(b); k < sets.end(b); k++) {
+                        assertTrue(sets.bits(k) != 0, "a stored word is zero, iteration " + iter);
+                        assertTrue(k == sets.start(b) || sets.index(k - 1) < sets.index(k), "words not ascending");
+                        assertEquals(sets.bits(k), sets.word(b, sets.index(k)));
+                        count += Long.bitCount(sets.bits(k));
+                    }
+                    int members = 0;
+                    for (int v = 0; v < f.vregCount(); v++) {
+                        members += sets.contains(b, v) ? 1 : 0;
+                    }
+                    assertEquals(members, count, "iteration " + iter + " block " + b);
+                    assertEquals(count, sets.count(b));
+                }
+            }
+            assertTrue(live.sameSets(Liveness.compute(f)));
+        }
+    }
+
     @Test
     void dominatorsAndPostDominators_matchDefinition() {
         Random rnd = new Random(42);
