@@ -126,8 +126,6 @@ public final class Liveness {
         long[][] outB = new long[n][];
         java.util.Arrays.fill(inI, NO_INDICES);
         java.util.Arrays.fill(inB, NO_WORDS);
-        java.util.Arrays.fill(outI, NO_INDICES);
-        java.util.Arrays.fill(outB, NO_WORDS);
         boolean[] dirty = new boolean[n];
         java.util.Arrays.fill(dirty, true);
         boolean any = true;
@@ -139,12 +137,10 @@ public final class Liveness {
                     continue;
                 }
                 dirty[b] = false;
-                // out = union of the successors' live-in.
+                // out = union of the successors' live-in (kept only after the fixed point, below).
                 for (int e = cfg.succStart[b], end = cfg.succStart[b + 1]; e < end; e++) {
                     acc.or(inI[cfg.succ[e]], inB[cfg.succ[e]]);
                 }
-                outI[b] = drainIndices(acc);
-                outB[b] = acc.wordsAt(outI[b]);
                 // in = gen | (out & ~kill); a kill word the union did not touch stays zero.
                 for (int j = 0; j < killI[b].length; j++) {
                     int x = killI[b][j];
@@ -163,6 +159,15 @@ public final class Liveness {
                     }
                 }
             }
+        }
+        // The fixed point reached, each block's live-out is the union of its successors' live-in.
+        for (int b = 0; b < n; b++) {
+            for (int e = cfg.succStart[b], end = cfg.succStart[b + 1]; e < end; e++) {
+                acc.or(inI[cfg.succ[e]], inB[cfg.succ[e]]);
+            }
+            outI[b] = drainIndices(acc);
+            outB[b] = acc.wordsAt(outI[b]);
+            acc.clear();
         }
         maskUndefined(cfg, rpo, acc, aux, inI, inB, outI, outB, defI, defB);
         return new Liveness(f, w, pack(inI, inB), pack(outI, outB));
