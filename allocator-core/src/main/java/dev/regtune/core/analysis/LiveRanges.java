@@ -44,10 +44,17 @@ public final class LiveRanges {
         int vregs = f.vregCount();
         int[] end = new int[vregs];
         Arrays.fill(end, -1);
-        // The open values' bits, touched words only: scanning it costs the block's live words,
-        // not the function's width (which made this O(blocks x vregs) on many-block functions).
-        WordAccumulator set = new WordAccumulator(live.words());
+        // The open values' bits. With dense live sets the function's width is a few words, scanned
+        // whole at each block start. With sparse ones (many blocks and many values) only the words
+        // written since the last block start are scanned and cleared (listed in `touched`), which
+        // costs the block's live words, not the width (O(blocks x vregs) on such functions).
         BlockBitSets outs = live.liveOutSets();
+        boolean sparse = !outs.isDense();
+        int w = live.words();
+        long[] set = new long[w];
+        boolean[] listed = new boolean[sparse ? w : 0];
+        int[] touched = new int[sparse ? 16 : 0];
+        int touchedCount = 0;
 
         // Raw segments, produced with non-increasing start: blocks last to first, each walked
         // backwards, live-in segments (the smallest starts of a block) emitted last. Each vreg's
@@ -70,9 +77,16 @@ public final class LiveRanges {
             // into the next block in layout, whose segment is still open (see the block start below).
             int outPoint = 2 * e - 1;
             int next = b + 1 < blocks ? b + 1 : -1;
-            for (int k = outs.start(b); k < outs.end(b); k++) {
-                int j = outs.index(k);
-                set.or(j, outs.bits(k));
+            for (int k = outs.start(b), ke = outs.end(b); k < ke; k++) {
+                int j = outs.index(b, k);
+                set[j] = outs.bits(k);
+                if (sparse) {
+                    if (touchedCount == touched.length) {
+                        touched = Arrays.copyOf(touched, 2 * touchedCount);
+                    }
+                    listed[j] = true;
+                    touched[touchedCount++] = j;
+                }
                 long fresh = next < 0 ? outs.bits(k) : outs.bits(k) & ~live.liveInWord(next, j);
                 for (long x = fresh; x != 0; x &= x - 1) {
                     end[(j << 6) + Long.numberOfTrailingZeros(x)] = outPoint;
@@ -102,7 +116,7 @@ public final class LiveRanges {
                         rawS[raw] = write;
                         rawE[raw++] = de;
                         end[d] = -1;
-                        set.set(d >>> 6, set.get(d >>> 6) & ~(1L << d));
+                        set[d >>> 6] &= ~(1L << d);
                     }
                 }
                 int read = 2 * i;
@@ -110,7 +124,14 @@ public final class LiveRanges {
                     int u = f.use(i, k);
                     if (end[u] < 0) {
                         end[u] = read;
-                        set.or(u >>> 6, 1L << u);
+                        set[u >>> 6] |= 1L << u;
+                        if (sparse && !listed[u >>> 6]) {
+                            if (touchedCount == touched.length) {
+                                touched = Arrays.copyOf(touched, 2 * touchedCount);
+                            }
+                            listed[u >>> 6] = true;
+                            touched[touchedCount++] = u >>> 6;
+                        }
                     }
                 }
             }
@@ -119,11 +140,13 @@ public final class LiveRanges {
             // one segment per block, which would cost O(blocks x live values) raw segments.
             int inPoint = 2 * s;
             int prev = b - 1;
-            set.sortTouched(); // ascending words, so raw segments come in the order a full scan gives
-            for (int t = 0; t < set.touchedCount(); t++) {
-                int j = set.touchedIndex(t);
+            if (sparse) {
+                Arrays.sort(touched, 0, touchedCount); // raw segments in the order a full scan gives
+            }
+            for (int t = 0, words = sparse ? touchedCount : w; t < words; t++) {
+                int j = sparse ? touched[t] : t;
                 // Open here but not live into b (read before any def reaches b): closed at b's start.
-                long close = prev >= 0 ? set.get(j) & ~(live.liveOutWord(prev, j) & live.liveInWord(b, j)) : set.get(j);
+                long close = prev >= 0 ? set[j] & ~(live.liveOutWord(prev, j) & live.liveInWord(b, j)) : set[j];
                 for (long x = close; x != 0; x &= x - 1) {
                     int v = (j << 6) + Long.numberOfTrailingZeros(x);
                     if (end[v] >= inPoint) {
@@ -141,7 +164,16 @@ public final class LiveRanges {
                     end[v] = -1;
                 }
             }
-            set.clear(); // the block before starts from its own live-out set
+            // The block before starts from its own live-out set.
+            if (sparse) {
+                for (int t = 0; t < touchedCount; t++) {
+                    set[touched[t]] = 0L;
+                    listed[touched[t]] = false;
+                }
+                touchedCount = 0;
+            } else {
+                Arrays.fill(set, 0L);
+            }
         }
 
         // Per vreg: walk the list (ascending starts) and merge touching or overlapping segments.

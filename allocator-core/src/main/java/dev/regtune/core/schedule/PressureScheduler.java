@@ -362,8 +362,8 @@ final class PressureScheduler {
         }
         // Live through: the live-in set's words (sparse, ascending) against the live-out set's.
         BlockBitSets in = liveness.liveInSets();
-        for (int k = in.start(b); k < in.end(b); k++) {
-            int w = in.index(k);
+        for (int k = in.start(b), ke = in.end(b); k < ke; k++) {
+            int w = in.index(b, k);
             long word = in.bits(k) & liveness.liveOutWord(b, w);
             while (word != 0) {
                 int v = w * 64 + Long.numberOfTrailingZeros(word);
