@@ -1,5 +1,6 @@
 package dev.regtune.core.analysis;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -370,6 +371,31 @@ class RandomizedAnalysisTest {
             }
             assertTrue(sparse.sameSets(dense) && dense.sameSets(sparse) && sparse.sameSets(Liveness.compute(f)));
         }
+    }
+
+    /**
+     * Live ranges read the sets through either layout (the sparse one tracking the words it
+     * touched): the segments must be the same. The functions are wide enough (many values, many
+     * blocks, few instructions) that {@link Liveness#compute(KernelFunction)} itself picks the
+     * sparse layout for some of them.
+     */
+    @Test
+    void liveRanges_sameFromEitherLayout() {
+        Random rnd = new Random(0x5eed_9abcL);
+        int sparseChosen = 0;
+        for (int iter = 0; iter < 100; iter++) {
+            KernelFunction f = randomFunction(rnd, 200, 6000, 4);
+            Liveness chosen = Liveness.compute(f);
+            sparseChosen += chosen.liveInSets().isDense() ? 0 : 1;
+            LiveRanges dense = LiveRanges.compute(f, Liveness.compute(f, true));
+            LiveRanges sparse = LiveRanges.compute(f, Liveness.compute(f, false));
+            LiveRanges auto = LiveRanges.compute(f, chosen);
+            for (int v = 0; v < f.vregCount(); v++) {
+                assertArrayEquals(dense.segments(v), sparse.segments(v), "iteration " + iter + " vreg " + v);
+                assertArrayEquals(dense.segments(v), auto.segments(v), "iteration " + iter + " vreg " + v);
+            }
+        }
+        assertTrue(sparseChosen > 0, "no function was wide enough for the sparse layout");
     }
 
     @Test
