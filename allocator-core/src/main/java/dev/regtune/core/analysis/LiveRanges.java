@@ -42,10 +42,19 @@ public final class LiveRanges {
             throw new IllegalArgumentException("the liveness was computed for another function");
         }
         int vregs = f.vregCount();
-        int w = live.words();
         int[] end = new int[vregs];
         Arrays.fill(end, -1);
+        // The open values' bits. With dense live sets the function's width is a few words, scanned
+        // whole at each block start. With sparse ones (many blocks and many values) only the words
+        // written since the last block start are scanned and cleared (listed in `touched`), which
+        // costs the block's live words, not the width (O(blocks x vregs) on such functions).
+        BlockBitSets outs = live.liveOutSets();
+        boolean sparse = !outs.isDense();
+        int w = live.words();
         long[] set = new long[w];
+        boolean[] listed = new boolean[sparse ? w : 0];
+        int[] touched = new int[sparse ? 16 : 0];
+        int touchedCount = 0;
 
         // Raw segments, produced with non-increasing start: blocks last to first, each walked
         // backwards, live-in segments (the smallest starts of a block) emitted last. Each vreg's
@@ -66,11 +75,19 @@ public final class LiveRanges {
             int e = f.blockEnd(b);
             // Live-out values start a segment at the block's last write point, except those live
             // into the next block in layout, whose segment is still open (see the block start below).
-            live.copyLiveOut(b, set);
             int outPoint = 2 * e - 1;
             int next = b + 1 < blocks ? b + 1 : -1;
-            for (int j = 0; j < w; j++) {
-                long fresh = next < 0 ? set[j] : set[j] & ~live.liveInWord(next, j);
+            for (int k = outs.start(b), ke = outs.end(b); k < ke; k++) {
+                int j = outs.index(b, k);
+                set[j] = outs.bits(k);
+                if (sparse) {
+                    if (touchedCount == touched.length) {
+                        touched = Arrays.copyOf(touched, 2 * touchedCount);
+                    }
+                    listed[j] = true;
+                    touched[touchedCount++] = j;
+                }
+                long fresh = next < 0 ? outs.bits(k) : outs.bits(k) & ~live.liveInWord(next, j);
                 for (long x = fresh; x != 0; x &= x - 1) {
                     end[(j << 6) + Long.numberOfTrailingZeros(x)] = outPoint;
                 }
@@ -108,6 +125,13 @@ public final class LiveRanges {
                     if (end[u] < 0) {
                         end[u] = read;
                         set[u >>> 6] |= 1L << u;
+                        if (sparse && !listed[u >>> 6]) {
+                            if (touchedCount == touched.length) {
+                                touched = Arrays.copyOf(touched, 2 * touchedCount);
+                            }
+                            listed[u >>> 6] = true;
+                            touched[touchedCount++] = u >>> 6;
+                        }
                     }
                 }
             }
@@ -116,7 +140,11 @@ public final class LiveRanges {
             // one segment per block, which would cost O(blocks x live values) raw segments.
             int inPoint = 2 * s;
             int prev = b - 1;
-            for (int j = 0; j < w; j++) {
+            if (sparse) {
+                Arrays.sort(touched, 0, touchedCount); // raw segments in the order a full scan gives
+            }
+            for (int t = 0, words = sparse ? touchedCount : w; t < words; t++) {
+                int j = sparse ? touched[t] : t;
                 // Open here but not live into b (read before any def reaches b): closed at b's start.
                 long close = prev >= 0 ? set[j] & ~(live.liveOutWord(prev, j) & live.liveInWord(b, j)) : set[j];
                 for (long x = close; x != 0; x &= x - 1) {
@@ -135,6 +163,16 @@ public final class LiveRanges {
                     }
                     end[v] = -1;
                 }
+            }
+            // The block before starts from its own live-out set.
+            if (sparse) {
+                for (int t = 0; t < touchedCount; t++) {
+                    set[touched[t]] = 0L;
+                    listed[touched[t]] = false;
+                }
+                touchedCount = 0;
+            } else {
+                Arrays.fill(set, 0L);
             }
         }
 

@@ -2,6 +2,7 @@ package dev.regtune.core.analysis;
 
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.KernelFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Per-block live-in / live-out sets of virtual registers, by backward dataflow to a fixed point
@@ -22,22 +23,36 @@ import dev.regtune.core.ir.KernelFunction;
  * layout order; a block is revisited only when a successor's live-in changed. Unreachable blocks
  * get correct sets too, since the allocator still assigns their instructions.
  *
- * <p>Sets are bitsets of {@link #words()} longs per block, bit {@code v & 63} of word
- * {@code v >>> 6}. Immutable and thread-safe; no accessor allocates.
+ * <p>Sets are bitsets of {@link #words()} longs per block (bit {@code v & 63} of word
+ * {@code v >>> 6}), kept as {@link BlockBitSets} in one of two layouts with the same contents:
+ * dense rows ({@link DenseLiveSets}) while blocks x words stays within a few words per instruction,
+ * otherwise only the non-zero words of each block ({@link SparseLiveSets}), so that a function of
+ * many blocks and many values does not cost blocks x vregs. Which layout a function gets changes
+ * no set, only the cost. Immutable and thread-safe; no accessor allocates.
  */
 public final class Liveness {
     private final KernelFunction function;
     private final int vregs;
     private final int words;
-    private final long[] liveIn;
-    private final long[] liveOut;
+    private final BlockBitSets liveIn;
+    private final BlockBitSets liveOut;
+    /**
+     * The dense layout's rows ({@code words} longs per block), read directly by the queries; null
+     * when sparse. The queries run per operand in the scheduler, and a JVM that has seen both
+     * layouts compiles their calls into {@link BlockBitSets} with both paths: reading the rows
+     * here keeps the common, dense case one array access.
+     */
+    private final long @Nullable [] inRows;
+    private final long @Nullable [] outRows;
 
-    private Liveness(KernelFunction function, int words, long[] liveIn, long[] liveOut) {
+    private Liveness(KernelFunction function, int words, BlockBitSets liveIn, BlockBitSets liveOut) {
         this.function = function;
         this.vregs = function.vregCount();
         this.words = words;
         this.liveIn = liveIn;
         this.liveOut = liveOut;
+        this.inRows = liveIn.isDense() ? liveIn.rows() : null;
+        this.outRows = liveOut.isDense() ? liveOut.rows() : null;
     }
 
     public static Liveness compute(KernelFunction f) {
@@ -55,32 +70,55 @@ public final class Liveness {
         return compute(f, dom.cfg(), dom.reversePostorder());
     }
 
-    private static Liveness compute(KernelFunction f, Cfg cfg, int[] rpo) {
-        int n = cfg.blocks;
-        int w = (f.vregCount() + 63) >>> 6;
-        long[] gen = new long[n * w];
-        long[] kill = new long[n * w];
-        for (int b = 0; b < n; b++) {
-            int base = b * w;
-            for (int i = f.blockStart(b), end = f.blockEnd(b); i < end; i++) {
-                for (int k = 0, c = f.useCount(i); k < c; k++) {
-                    int u = f.use(i, k);
-                    int idx = base + (u >>> 6);
-                    long bit = 1L << u;
-                    if ((kill[idx] & bit) == 0) {
-                        gen[idx] |= bit;
-                    }
-                }
-                if (InstrFlags.killsDefs(f.instrFlags(i))) {
-                    for (int k = 0, c = f.defCount(i); k < c; k++) {
-                        int d = f.def(i, k);
-                        kill[base + (d >>> 6)] |= 1L << d;
-                    }
-                }
-            }
-        }
+    /**
+     * Dense rows cost {@code blocks x words} per pass; they are chosen while that stays within this
+     * many words per instruction (or within {@link #DENSE_WORDS_ALWAYS}), so liveness is linear in
+     * the function either way. Past it (many blocks and many values) the sparse sets, whose cost is
+     * the live words, are cheaper; below it their per-block arrays, and their binary-searched
+     * queries, cost more than whole rows. Measured on every corpus-real function and the synthetic
+     * {@code predicated} kernels, liveness and live ranges in each layout: sparse costs 1.6 to 2
+     * times dense up to 2 words per instruction, about the same from 2 to 8, 0.8 times at 8.2 (but
+     * 1.5 times with a liveness query per operand, as the scheduler makes), a third at 16 and an
+     * eighth at 53.
+     */
+    static final int DENSE_WORDS_PER_INSTRUCTION = 12;
+    /** Functions whose rows hold at most this many words in all are always dense. */
+    static final int DENSE_WORDS_ALWAYS = 4096;
 
-        // Visiting order: postorder of the reachable blocks, then the unreachable ones.
+    private static Liveness compute(KernelFunction f, Cfg cfg, int[] rpo) {
+        int w = (f.vregCount() + 63) >>> 6;
+        return compute(f, cfg, rpo, prefersDense(cfg.blocks, w, f.instrCount()));
+    }
+
+    private static Liveness compute(KernelFunction f, Cfg cfg, int[] rpo, boolean dense) {
+        int w = (f.vregCount() + 63) >>> 6;
+        Sets sets = dense ? DenseLiveSets.solve(f, cfg, rpo, w) : SparseLiveSets.solve(f, cfg, rpo, w);
+        return new Liveness(f, w, sets.in(), sets.out());
+    }
+
+    /** Whether dense rows of {@code words} longs for {@code blocks} blocks are the cheaper layout. */
+    static boolean prefersDense(int blocks, int words, int instructions) {
+        long cells = (long) blocks * words;
+        return cells <= DENSE_WORDS_ALWAYS || cells <= (long) DENSE_WORDS_PER_INSTRUCTION * instructions;
+    }
+
+    /** {@link #compute(KernelFunction)} in the layout given rather than the one it would choose (tests compare both). */
+    static Liveness compute(KernelFunction f, boolean dense) {
+        Cfg cfg = Cfg.of(f);
+        int[] rpoIndex = new int[cfg.blocks];
+        int[] rpo = DominatorTree.reversePostorder(cfg.blocks, 0, cfg.succStart, cfg.succ, rpoIndex);
+        return compute(f, cfg, rpo, dense);
+    }
+
+    /** A solver's result: live-in and live-out sets in one layout. */
+    record Sets(BlockBitSets in, BlockBitSets out) {
+    }
+
+    /**
+     * The backward pass's visiting order: postorder of the reachable blocks (successors before
+     * predecessors), then the unreachable ones in descending layout order.
+     */
+    static int[] backwardOrder(int n, int[] rpo) {
         int[] order = new int[n];
         int m = 0;
         for (int k = rpo.length - 1; k >= 0; k--) {
@@ -97,139 +135,25 @@ public final class Liveness {
                 }
             }
         }
-
-        long[] in = new long[n * w];
-        long[] out = new long[n * w];
-        boolean[] dirty = new boolean[n];
-        java.util.Arrays.fill(dirty, true);
-        boolean any = true;
-        while (any) {
-            any = false;
-            for (int k = 0; k < n; k++) {
-                int b = order[k];
-                if (!dirty[b]) {
-                    continue;
-                }
-                dirty[b] = false;
-                int base = b * w;
-                int s0 = cfg.succStart[b];
-                int s1 = cfg.succStart[b + 1];
-                // out = union of the successors' live-in, one successor row at a time.
-                if (s1 > s0) {
-                    System.arraycopy(in, cfg.succ[s0] * w, out, base, w);
-                    for (int e = s0 + 1; e < s1; e++) {
-                        int sb = cfg.succ[e] * w;
-                        for (int j = 0; j < w; j++) {
-                            out[base + j] |= in[sb + j];
-                        }
-                    }
-                }
-                boolean changed = false;
-                for (int j = 0; j < w; j++) {
-                    long ni = gen[base + j] | (out[base + j] & ~kill[base + j]);
-                    if (ni != in[base + j]) {
-                        in[base + j] = ni;
-                        changed = true;
-                    }
-                }
-                if (changed) {
-                    any = true;
-                    for (int e = cfg.predStart[b], end = cfg.predStart[b + 1]; e < end; e++) {
-                        dirty[cfg.pred[e]] = true;
-                    }
-                }
-            }
-        }
-        // gen and kill are spent: the forward pass reuses them.
-        maskUndefined(f, cfg, rpo, w, in, out, gen, kill);
-        return new Liveness(f, w, in, out);
+        return order;
     }
 
-    /**
-     * Keeps a vreg live only where some definition of it may already have run: {@code in &=
-     * defined_in}, {@code out &= defined_out}, with {@code defined_out(b) = defined_in(b) U
-     * defs(b)} (guarded defs included) and {@code defined_in(b) = U defined_out(p)} over
-     * predecessors, empty at the entry. A value defined on some paths only and read after they
-     * join is not held on the others, as in SSA form, where those paths bring an undefined
-     * operand: ptxas keeps no register for it there.
-     */
-    private static void maskUndefined(KernelFunction f, Cfg cfg, int[] rpo, int w, long[] in, long[] out,
-            long[] defs, long[] dOut) {
-        int n = cfg.blocks;
-        java.util.Arrays.fill(defs, 0L);
-        for (int b = 0; b < n; b++) {
-            int base = b * w;
-            for (int i = f.blockStart(b), end = f.blockEnd(b); i < end; i++) {
-                for (int k = 0, c = f.defCount(i); k < c; k++) {
-                    int d = f.def(i, k);
-                    defs[base + (d >>> 6)] |= 1L << d;
-                }
-            }
-        }
-        // Reverse postorder, then the unreachable blocks in layout order, to a fixed point; a block
-        // is revisited only when the defined-out set of a predecessor grew.
+    /** The forward pass's visiting order: reverse postorder, then the unreachable blocks in layout order. */
+    static int[] forwardOrder(int n, int[] rpo) {
         int[] order = java.util.Arrays.copyOf(rpo, n);
-        boolean[] reached = new boolean[n];
-        for (int b : rpo) {
-            reached[b] = true;
-        }
-        int m = rpo.length;
-        for (int b = 0; b < n; b++) {
-            if (!reached[b]) {
-                order[m++] = b;
+        if (rpo.length < n) {
+            boolean[] reached = new boolean[n];
+            for (int b : rpo) {
+                reached[b] = true;
             }
-        }
-        System.arraycopy(defs, 0, dOut, 0, n * w);
-        long[] dIn = new long[w];
-        boolean[] dirty = new boolean[n];
-        java.util.Arrays.fill(dirty, true);
-        boolean any = true;
-        while (any) {
-            any = false;
-            for (int b : order) {
-                if (!dirty[b]) {
-                    continue;
-                }
-                dirty[b] = false;
-                int base = b * w;
-                java.util.Arrays.fill(dIn, 0L);
-                for (int e = cfg.predStart[b], end = cfg.predStart[b + 1]; e < end; e++) {
-                    int pb = cfg.pred[e] * w;
-                    for (int j = 0; j < w; j++) {
-                        dIn[j] |= dOut[pb + j];
-                    }
-                }
-                boolean changed = false;
-                for (int j = 0; j < w; j++) {
-                    long o = dIn[j] | defs[base + j];
-                    if (o != dOut[base + j]) {
-                        dOut[base + j] = o;
-                        changed = true;
-                    }
-                }
-                if (changed) {
-                    any = true;
-                    for (int e = cfg.succStart[b], end = cfg.succStart[b + 1]; e < end; e++) {
-                        dirty[cfg.succ[e]] = true;
-                    }
+            int m = rpo.length;
+            for (int b = 0; b < n; b++) {
+                if (!reached[b]) {
+                    order[m++] = b;
                 }
             }
         }
-        // The fixed point reached, defined-in is the union of the predecessors' defined-out.
-        for (int b = 0; b < n; b++) {
-            int base = b * w;
-            java.util.Arrays.fill(dIn, 0L);
-            for (int e = cfg.predStart[b], end = cfg.predStart[b + 1]; e < end; e++) {
-                int pb = cfg.pred[e] * w;
-                for (int j = 0; j < w; j++) {
-                    dIn[j] |= dOut[pb + j];
-                }
-            }
-            for (int j = 0; j < w; j++) {
-                in[base + j] &= dIn[j];
-                out[base + j] &= dOut[base + j];
-            }
-        }
+        return order;
     }
 
     /**
@@ -237,24 +161,14 @@ public final class Liveness {
      * edges whose blocks have the same live-in and live-out sets: the caller vouches for it (the
      * same instructions reordered within their blocks along every register dependence, or values
      * added that are defined and read within one block, numbered after the existing vregs). The
-     * sets are shared, widened with empty bits when the new values need more words.
+     * sets are shared, dense rows widened with zero words when the new values need more.
      */
     public Liveness extendedTo(KernelFunction changed) {
         if (changed.blockCount() != function.blockCount() || changed.vregCount() < vregs) {
             throw new IllegalArgumentException("liveness extends only to the same blocks and at least the same vregs");
         }
         int w = (changed.vregCount() + 63) >>> 6;
-        if (w == words) {
-            return new Liveness(changed, words, liveIn, liveOut);
-        }
-        int n = function.blockCount();
-        long[] in = new long[n * w];
-        long[] out = new long[n * w];
-        for (int b = 0; b < n; b++) {
-            System.arraycopy(liveIn, b * words, in, b * w, words);
-            System.arraycopy(liveOut, b * words, out, b * w, words);
-        }
-        return new Liveness(changed, w, in, out);
+        return new Liveness(changed, w, liveIn.widenedTo(w), liveOut.widenedTo(w));
     }
 
     /** Whether {@code other} has the same live-in and live-out sets, block for block and vreg for vreg. */
@@ -262,11 +176,13 @@ public final class Liveness {
         if (other.blockCount() != blockCount() || other.vregs != vregs) {
             return false;
         }
-        for (int b = 0; b < blockCount(); b++) {
-            for (int j = 0; j < words; j++) {
-                if (liveInWord(b, j) != other.liveInWord(b, j) || liveOutWord(b, j) != other.liveOutWord(b, j)) {
-                    return false;
-                }
+        return sameSets(liveIn, other.liveIn) && sameSets(liveOut, other.liveOut);
+    }
+
+    private boolean sameSets(BlockBitSets a, BlockBitSets b) {
+        for (int blk = 0; blk < blockCount(); blk++) {
+            if (!a.sameSet(blk, b)) {
+                return false;
             }
         }
         return true;
@@ -284,54 +200,62 @@ public final class Liveness {
         return vregs;
     }
 
-    /** Longs per block set: {@code (vregCount + 63) / 64}. */
+    /** Longs of a bitset of the function's width: {@code (vregCount + 63) / 64}. */
     public int words() {
         return words;
     }
 
+    /** The live-in sets, one sparse set per block: scan these rather than {@link #words()} words per block. */
+    public BlockBitSets liveInSets() {
+        return liveIn;
+    }
+
+    /** The live-out sets, one sparse set per block. */
+    public BlockBitSets liveOutSets() {
+        return liveOut;
+    }
+
     public boolean isLiveIn(int b, int v) {
-        return (liveIn[b * words + (v >>> 6)] & (1L << v)) != 0;
+        long[] rows = inRows;
+        return rows != null ? (rows[b * words + (v >>> 6)] & (1L << v)) != 0 : liveIn.contains(b, v);
     }
 
     public boolean isLiveOut(int b, int v) {
-        return (liveOut[b * words + (v >>> 6)] & (1L << v)) != 0;
+        long[] rows = outRows;
+        return rows != null ? (rows[b * words + (v >>> 6)] & (1L << v)) != 0 : liveOut.contains(b, v);
     }
 
     /** Word {@code j} of the live-in set of block {@code b}. */
     public long liveInWord(int b, int j) {
-        return liveIn[b * words + j];
+        long[] rows = inRows;
+        return rows != null ? rows[b * words + j] : liveIn.word(b, j);
     }
 
     /** Word {@code j} of the live-out set of block {@code b}. */
     public long liveOutWord(int b, int j) {
-        return liveOut[b * words + j];
+        long[] rows = outRows;
+        return rows != null ? rows[b * words + j] : liveOut.word(b, j);
     }
 
     /** Copies the live-in set of {@code b} into {@code dst[0 .. words())}. */
     public void copyLiveIn(int b, long[] dst) {
-        System.arraycopy(liveIn, b * words, dst, 0, words);
+        java.util.Arrays.fill(dst, 0, words, 0L);
+        liveIn.orInto(b, dst);
     }
 
     /** Copies the live-out set of {@code b} into {@code dst[0 .. words())}. */
     public void copyLiveOut(int b, long[] dst) {
-        System.arraycopy(liveOut, b * words, dst, 0, words);
+        java.util.Arrays.fill(dst, 0, words, 0L);
+        liveOut.orInto(b, dst);
     }
 
     /** Number of vregs live into block {@code b}. */
     public int liveInCount(int b) {
-        int c = 0;
-        for (int j = 0, base = b * words; j < words; j++) {
-            c += Long.bitCount(liveIn[base + j]);
-        }
-        return c;
+        return liveIn.count(b);
     }
 
     /** Number of vregs live out of block {@code b}. */
     public int liveOutCount(int b) {
-        int c = 0;
-        for (int j = 0, base = b * words; j < words; j++) {
-            c += Long.bitCount(liveOut[base + j]);
-        }
-        return c;
+        return liveOut.count(b);
     }
 }

@@ -10,7 +10,10 @@
  * {@link dev.regtune.core.analysis.PressureProfile};
  * {@link dev.regtune.core.analysis.UniformityAnalysis} from dominators, post-dominators and loops).
  * They run once per (kernel, knob configuration) in sweeps of millions of allocations, so results
- * live in flat int / long arrays and bitsets of {@code long} words; queries do not allocate; no
+ * live in flat int / long arrays and bitsets of {@code long} words (the per-block live sets,
+ * {@link dev.regtune.core.analysis.BlockBitSets}, dense rows for most functions and sparse words
+ * for those of many blocks and many values, which must not cost blocks x vregs); queries do not
+ * allocate; no
  * boxed collection, no per-instruction object, no recursion (deep CFGs cannot overflow the stack).
  * Results are deterministic: every traversal follows block, edge and instruction order.
  *

@@ -1,5 +1,6 @@
 package dev.regtune.core.schedule;
 
+import dev.regtune.core.analysis.BlockBitSets;
 import dev.regtune.core.analysis.Liveness;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
@@ -359,8 +360,11 @@ final class PressureScheduler {
                 }
             }
         }
-        for (int w = 0; w < liveness.words(); w++) {
-            long word = liveness.liveInWord(b, w) & liveness.liveOutWord(b, w);
+        // Live through: the live-in set's words (sparse, ascending) against the live-out set's.
+        BlockBitSets in = liveness.liveInSets();
+        for (int k = in.start(b), ke = in.end(b); k < ke; k++) {
+            int w = in.index(b, k);
+            long word = in.bits(k) & liveness.liveOutWord(b, w);
             while (word != 0) {
                 int v = w * 64 + Long.numberOfTrailingZeros(word);
                 word &= word - 1;

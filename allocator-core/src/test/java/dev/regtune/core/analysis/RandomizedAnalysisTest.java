@@ -1,6 +1,8 @@
 package dev.regtune.core.analysis;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.regtune.core.ir.FunctionBuilder;
@@ -327,6 +329,73 @@ class RandomizedAnalysisTest {
                 assertEquals(maxAt[c], pp.maxPoint(c), ctx);
             }
         }
+    }
+
+    /**
+     * Both layouts hold the same sets. The sparse one holds exactly the live words: ascending, none
+     * zero, so equal sets have equal storage; in both, every word read by index or binary search
+     * agrees with the bits scanned through the storage positions.
+     */
+    @Test
+    void denseAndSparseLiveSets_agree() {
+        Random rnd = new Random(0x5eed_5678L);
+        for (int iter = 0; iter < 200; iter++) {
+            KernelFunction f = randomFunction(rnd, 12, 300, 6);
+            Liveness sparse = Liveness.compute(f, false);
+            Liveness dense = Liveness.compute(f, true);
+            assertFalse(sparse.liveInSets().isDense());
+            assertTrue(dense.liveInSets().isDense());
+            for (Liveness live : List.of(sparse, dense)) {
+                for (BlockBitSets sets : List.of(live.liveInSets(), live.liveOutSets())) {
+                    for (int b = 0; b < f.blockCount(); b++) {
+                        int count = 0;
+                        for (int k = sets.start(b); k < sets.end(b); k++) {
+                            if (!sets.isDense()) {
+                                assertTrue(sets.bits(k) != 0, "a stored word is zero, iteration " + iter);
+                                assertTrue(k == sets.start(b) || sets.index(b, k - 1) < sets.index(b, k),
+                                        "words not ascending");
+                            }
+                            assertEquals(sets.bits(k), sets.word(b, sets.index(b, k)));
+                            count += Long.bitCount(sets.bits(k));
+                        }
+                        int members = 0;
+                        for (int v = 0; v < f.vregCount(); v++) {
+                            members += sets.contains(b, v) ? 1 : 0;
+                            assertEquals(live.isLiveIn(b, v), dense.isLiveIn(b, v));
+                            assertEquals(live.isLiveOut(b, v), dense.isLiveOut(b, v));
+                        }
+                        assertEquals(members, count, "iteration " + iter + " block " + b);
+                        assertEquals(count, sets.count(b));
+                    }
+                }
+            }
+            assertTrue(sparse.sameSets(dense) && dense.sameSets(sparse) && sparse.sameSets(Liveness.compute(f)));
+        }
+    }
+
+    /**
+     * Live ranges read the sets through either layout (the sparse one tracking the words it
+     * touched): the segments must be the same. The functions are wide enough (many values, many
+     * blocks, few instructions) that {@link Liveness#compute(KernelFunction)} itself picks the
+     * sparse layout for some of them.
+     */
+    @Test
+    void liveRanges_sameFromEitherLayout() {
+        Random rnd = new Random(0x5eed_9abcL);
+        int sparseChosen = 0;
+        for (int iter = 0; iter < 100; iter++) {
+            KernelFunction f = randomFunction(rnd, 200, 6000, 4);
+            Liveness chosen = Liveness.compute(f);
+            sparseChosen += chosen.liveInSets().isDense() ? 0 : 1;
+            LiveRanges dense = LiveRanges.compute(f, Liveness.compute(f, true));
+            LiveRanges sparse = LiveRanges.compute(f, Liveness.compute(f, false));
+            LiveRanges auto = LiveRanges.compute(f, chosen);
+            for (int v = 0; v < f.vregCount(); v++) {
+                assertArrayEquals(dense.segments(v), sparse.segments(v), "iteration " + iter + " vreg " + v);
+                assertArrayEquals(dense.segments(v), auto.segments(v), "iteration " + iter + " vreg " + v);
+            }
+        }
+        assertTrue(sparseChosen > 0, "no function was wide enough for the sparse layout");
     }
 
     @Test
