@@ -36,14 +36,17 @@ class ReadyIndexTest {
             for (KernelFunction f : m.functions()) {
                 Liveness live = Liveness.compute(f);
                 for (int target : new int[] {8, 32, 128}) {
-                    for (int variant = 0; variant < 4; variant++) {
+                    for (int variant = 0; variant < 8; variant++) {
                         boolean reduce = (variant & 1) != 0;
                         boolean loadsFirst = (variant & 2) != 0;
-                        SchedulingParameters p = new SchedulingParameters(target, 20, 4, reduce, 255, loadsFirst, loadsFirst, false);
+                        // Special reads as loads: the early set's second tier (and a load's latency).
+                        boolean specialReads = (variant & 4) != 0;
+                        SchedulingParameters p = new SchedulingParameters(target, 20, 4, reduce, 255, loadsFirst, loadsFirst,
+                                specialReads);
                         int[] scanned = new PressureScheduler(f, live, p, Integer.MAX_VALUE).order();
                         int[] indexed = new PressureScheduler(f, live, p, 0).order();
                         assertArrayEquals(scanned, indexed, f.name() + " at target " + target + ", reduce " + reduce
-                                + ", loads first " + loadsFirst);
+                                + ", loads first " + loadsFirst + ", special reads as loads " + specialReads);
                         for (int i = 0; i < scanned.length; i++) {
                             if (scanned[i] != i) {
                                 reordered++;
