@@ -563,7 +563,7 @@ final class InterferenceGraph {
     }
 
     /** Sorts {@code r[0 .. n)} and drops repeats; returns the new length. */
-    private static int sortUnique(int[] r, int n) {
+    static int sortUnique(int[] r, int n) {
         Arrays.sort(r, 0, n);
         int u = 0;
         for (int j = 0; j < n; j++) {

@@ -64,19 +64,7 @@ final class NextRoundGraph {
         Arrays.sort(points);
         int[] @Nullable [] extra = new int[n][];
         int[] extraCount = new int[n];
-        for (int x = 0; x < n; x++) {
-            int[] segs = next.segments[x];
-            for (int j = 0; j < segs.length; j += 2) {
-                int from = lowerBound(points, segs[j]);
-                for (int q = from; q < points.length && (int) (points[q] >>> 32) <= segs[j + 1]; q++) {
-                    int t = (int) points[q];
-                    if (t != x) {
-                        append(extra, extraCount, x, t);
-                        append(extra, extraCount, t, x);
-                    }
-                }
-            }
-        }
+        meetNewTemporaries(next, points, extra, extraCount);
         int[][] rows = new int[n][];
         int[] degrees = new int[n];
         // A surviving node's weighted degree is its previous one, less what its gone neighbours
@@ -147,22 +135,7 @@ final class NextRoundGraph {
         Arrays.sort(points);
         int[] @Nullable [] extra = new int[n][];
         int[] extraCount = new int[n];
-        for (int x = 0; x < n; x++) {
-            if (next.isGone(x)) {
-                continue;
-            }
-            int[] segs = next.segments[x];
-            for (int j = 0; j < segs.length; j += 2) {
-                int from = lowerBound(points, segs[j]);
-                for (int q = from; q < points.length && (int) (points[q] >>> 32) <= segs[j + 1]; q++) {
-                    int t = (int) points[q];
-                    if (t != x) {
-                        append(extra, extraCount, x, t);
-                        append(extra, extraCount, t, x);
-                    }
-                }
-            }
-        }
+        meetNewTemporaries(next, points, extra, extraCount);
         int[][] rows = Arrays.copyOf(previousRows, n);
         int[] degrees = Arrays.copyOf(previousDegrees, n);
         // The weighted degree of a surviving node: its previous one, less what the nodes gone
@@ -183,7 +156,7 @@ final class NextRoundGraph {
                 continue;
             }
             int[] met = extra[y];
-            int count = met == null ? 0 : sortUnique(met, extraCount[y]);
+            int count = met == null ? 0 : InterferenceGraph.sortUnique(met, extraCount[y]);
             int[] base = y < old ? previousRows[y] : NONE;
             int[] row = Arrays.copyOf(base, base.length + count);
             if (count > 0) {
@@ -202,16 +175,28 @@ final class NextRoundGraph {
         return new InterferenceGraph(next.width, rows, degrees);
     }
 
-    /** Sorts {@code r[0 .. n)} and drops repeats; returns the new length. */
-    private static int sortUnique(int[] r, int n) {
-        Arrays.sort(r, 0, n);
-        int u = 0;
-        for (int j = 0; j < n; j++) {
-            if (u == 0 || r[u - 1] != r[j]) {
-                r[u++] = r[j];
+    /**
+     * Appends to {@code extra}, both ways, every pair of a node of {@code next} (not gone) and a new
+     * temporary whose one point ({@code points}: point << 32 | node, ascending) lies in its segments.
+     */
+    private static void meetNewTemporaries(ClassNodes next, long[] points, int[] @Nullable [] extra,
+            int[] extraCount) {
+        for (int x = 0; x < next.count; x++) {
+            if (next.isGone(x)) {
+                continue;
+            }
+            int[] segs = next.segments[x];
+            for (int j = 0; j < segs.length; j += 2) {
+                int from = lowerBound(points, segs[j]);
+                for (int q = from; q < points.length && (int) (points[q] >>> 32) <= segs[j + 1]; q++) {
+                    int t = (int) points[q];
+                    if (t != x) {
+                        append(extra, extraCount, x, t);
+                        append(extra, extraCount, t, x);
+                    }
+                }
             }
         }
-        return u;
     }
 
     /** The first index of {@code points} whose point is at least {@code p}. */

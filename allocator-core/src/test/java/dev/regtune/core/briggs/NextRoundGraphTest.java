@@ -8,7 +8,6 @@ import dev.regtune.core.analysis.LiveRanges;
 import dev.regtune.core.analysis.Liveness;
 import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.core.ir.KernelFunction;
-import dev.regtune.core.ir.PtxModule;
 import dev.regtune.core.ir.RegClass;
 import dev.regtune.core.ptx.PtxParser;
 import java.io.IOException;
@@ -27,13 +26,7 @@ import org.junit.jupiter.api.Test;
 class NextRoundGraphTest {
     @Test
     void derivedGraphsEqualGraphsBuiltFromSegments() throws IOException {
-        List<KernelFunction> kernels = new ArrayList<>();
-        kernels.add(BriggsAllocatorTest.pressure());
-        Path gemm = Path.of("../datasets/corpus/ptx/sm_90/gemm_tile.ptx");
-        if (Files.exists(gemm)) {
-            PtxModule m = PtxParser.parse(gemm);
-            kernels.addAll(m.entries());
-        }
+        List<KernelFunction> kernels = kernels();
         Random random = new Random(15);
         int compared = 0;
         for (KernelFunction fn : kernels) {
@@ -79,12 +72,7 @@ class NextRoundGraphTest {
      */
     @Test
     void graphsInTheLastRoundsNumbersEqualGraphsBuiltFromSegments() throws IOException {
-        List<KernelFunction> kernels = new ArrayList<>();
-        kernels.add(BriggsAllocatorTest.pressure());
-        Path gemm = Path.of("../datasets/corpus/ptx/sm_90/gemm_tile.ptx");
-        if (Files.exists(gemm)) {
-            kernels.addAll(PtxParser.parse(gemm).entries());
-        }
+        List<KernelFunction> kernels = kernels();
         Random random = new Random(16);
         int kept = 0;
         int renumbered = 0;
@@ -165,5 +153,16 @@ class NextRoundGraphTest {
             out[x] = g.neighbours(x);
         }
         return out;
+    }
+
+    /** A function under pressure and, next to this module, the bundled GEMM tile's entries. */
+    private static List<KernelFunction> kernels() throws IOException {
+        List<KernelFunction> kernels = new ArrayList<>();
+        kernels.add(BriggsAllocatorTest.pressure());
+        Path gemm = Path.of("../datasets/corpus/ptx/sm_90/gemm_tile.ptx");
+        if (Files.exists(gemm)) {
+            kernels.addAll(PtxParser.parse(gemm).entries());
+        }
+        return kernels;
     }
 }
