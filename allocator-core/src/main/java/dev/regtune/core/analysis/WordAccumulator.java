@@ -47,15 +47,6 @@ final class WordAccumulator {
         words[j] = bits;
     }
 
-    /** Number of touched words; {@link #touchedIndex} lists them after {@link #sortTouched}. */
-    int touchedCount() {
-        return count;
-    }
-
-    int touchedIndex(int k) {
-        return order[k];
-    }
-
     /** Puts the touched words in ascending order, for reading out a sorted sparse set. */
     void sortTouched() {
         Arrays.sort(order, 0, count);
