@@ -148,8 +148,10 @@ public final class KnobCatalogue {
     public static final KnobDef UNIFORM_POLICY = def(-1, "RegTuneUniformPolicy", false, KnobType.INT, 3, 0, 3,
             KnobEffect.MODELLED, "Which warp-uniform values leave the GPR file on sm_75+: 0 none, 1 values read from "
                     + "kernel parameters and uniform special registers (and their address conversions), 2 every "
-                    + "uniform value, 3 those of 1 always and the other uniform values on demand, cheapest first, "
-                    + "until GPR pressure meets the target.");
+                    + "uniform value, 3 (the default) uniform values only on demand, cheapest first, until GPR "
+                    + "pressure meets the target: the register budget, or without one the occupancy cliff below the "
+                    + "demand, and then only if the cliff is reached (at or under the target none of them moves, not "
+                    + "even those of 1). Under 1 to 3, RegTuneUniformLoopPointers's pointers move as well.");
     public static final KnobDef UNIFORM_REGISTER_LIMIT = def(-1, "RegTuneUniformRegisterLimit", false, KnobType.INT,
             32, 0, 63, KnobEffect.MODELLED, "Most uniform registers the placement may fill; values beyond it stay "
                     + "in (or go back to) the GPR file, cheapest first. ptxas's uniform datapath carries fewer "

@@ -52,6 +52,9 @@ class FatPointAllocatorTest {
         AllocationResult all = allocate(fn, IN_LAYOUT.with(KnobCatalogue.UNIFORM_POLICY, 2), 0);
         assertEquals(31 + 2, all.registers(), "policy 2 moves every uniform value (the pair) to UR");
         assertEquals(2, all.usage().uniform());
+        AllocationResult direct = allocate(fn, IN_LAYOUT.with(KnobCatalogue.UNIFORM_POLICY, 1), 0);
+        assertEquals(31 + 2, direct.registers(), "policy 1 moves the parameter-loaded pair, which the default keeps");
+        assertEquals(2, direct.usage().uniform());
     }
 
     @Test
