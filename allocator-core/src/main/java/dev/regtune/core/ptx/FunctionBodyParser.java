@@ -1337,11 +1337,12 @@ final class FunctionBodyParser {
      * every split, so {@code %a1<3>}-style prefixes ending in digits resolve too).
      */
     private int lookupRegister(int start, int end, int hash) {
+        final char[] buf = lx.buf;
         lastWasComponent = false;
         int v = lookupName(start, end, hash);
-        if (v < 0 && end - start > 2 && lx.buf[end - 2] == '.' && isComponentLetter(lx.buf[end - 1])) {
+        if (v < 0 && end - start > 2 && buf[end - 2] == '.' && isComponentLetter(buf[end - 1])) {
             // "%v.x": a component of a vector register stands for the whole (wide) vreg.
-            int whole = lookupName(start, end - 2, NameTable.hash(lx.buf, start, end - 2));
+            int whole = lookupName(start, end - 2, NameTable.hash(buf, start, end - 2));
             if (whole >= 0 && vectorVregs.get(whole)) {
                 lastWasComponent = true;
                 return whole;
@@ -1367,7 +1368,8 @@ final class FunctionBodyParser {
      * when it is seen again; a plain declaration is looked up first, as before.
      */
     private int lookupName(int start, int end, int hash) {
-        int id = names.find(lx.buf, start, end, hash);
+        final char[] buf = lx.buf;
+        int id = names.find(buf, start, end, hash);
         if (id >= 0) {
             RegisterBinding b = names.plain[id];
             if (b != null) {
@@ -1380,7 +1382,7 @@ final class FunctionBodyParser {
                 return names.resolvedVreg[id];
             }
         }
-        int word = id >= 0 ? id : names.intern(lx.buf, start, end, hash);
+        int word = id >= 0 ? id : names.intern(buf, start, end, hash);
         int v = lookupRange(start, end, word);
         names.resolvedEpoch[word] = names.rangeEpoch;
         names.resolvedVreg[word] = v;
@@ -1389,16 +1391,17 @@ final class FunctionBodyParser {
 
     /** The vreg {@code lx.buf[start, end)} (word {@code word}) names through a range declaration in scope, or -1. */
     private int lookupRange(int start, int end, int word) {
+        final char[] buf = lx.buf;
         int digits = end;
-        while (digits > start + 1 && lx.buf[digits - 1] >= '0' && lx.buf[digits - 1] <= '9') {
+        while (digits > start + 1 && buf[digits - 1] >= '0' && buf[digits - 1] <= '9') {
             digits--;
         }
         for (int split = digits; split < end; split++) {
             int n = end - split;
-            if (n > 9 || n > 1 && lx.buf[split] == '0') {
+            if (n > 9 || n > 1 && buf[split] == '0') {
                 continue;
             }
-            int pid = names.find(lx.buf, start, split, NameTable.hash(lx.buf, start, split));
+            int pid = names.find(buf, start, split, NameTable.hash(buf, start, split));
             if (pid < 0) {
                 continue;
             }
@@ -1408,7 +1411,7 @@ final class FunctionBodyParser {
             }
             int index = 0;
             for (int k = split; k < end; k++) {
-                index = index * 10 + (lx.buf[k] - '0');
+                index = index * 10 + (buf[k] - '0');
             }
             if (index >= b.count) {
                 continue;
@@ -1537,8 +1540,9 @@ final class FunctionBodyParser {
     }
 
     private boolean containsDot(int start, int end) {
+        final char[] buf = lx.buf;
         for (int i = start; i < end; i++) {
-            if (lx.buf[i] == '.' || lx.buf[i] == ':') {
+            if (buf[i] == '.' || buf[i] == ':') {
                 return true;
             }
         }

@@ -399,20 +399,27 @@ final class PtxLexer {
         int p = pos;
         int ln = line;
         int ls = lineStart;
+        // Below safe, p + 2 < lim: the look-aheads below need no more text. A whole text (eof from
+        // the start) has safe == lim, so its loop is the plain one.
+        int safe = eof ? lim : lim - 2;
         while (true) {
-            while (lim - p < 3 && !eof) {
-                // Streamed text: what is skipped so far is dropped, and the next chars read.
-                pos = p;
-                line = ln;
-                lineStart = ls;
-                refill(p);
-                b = buf;
-                lim = limit;
-                p = pos;
-                ls = lineStart;
-            }
-            if (p >= lim) {
-                break;
+            if (p >= safe) {
+                if (!eof) {
+                    // Streamed text: what is skipped so far is dropped, and the next chars read.
+                    pos = p;
+                    line = ln;
+                    lineStart = ls;
+                    refill(p);
+                    b = buf;
+                    lim = limit;
+                    p = pos;
+                    ls = lineStart;
+                    safe = eof ? lim : lim - 2;
+                    continue;
+                }
+                if (p >= lim) {
+                    break;
+                }
             }
             char c = b[p];
             if (c == ' ' || c == '\t') {
@@ -441,12 +448,13 @@ final class PtxLexer {
                     p = pos;
                     ls = lineStart;
                 }
+                safe = eof ? lim : lim - 2;
             } else if (c == '/' && p + 1 < lim && b[p + 1] == '*') {
                 int openLine = ln;
                 int openCol = p - ls + 1;
                 p += 2;
                 while (true) {
-                    while (lim - p < 2 && !eof) {
+                    if (p >= lim - 1 && !eof) {
                         pos = p;
                         line = ln;
                         lineStart = ls;
@@ -455,6 +463,7 @@ final class PtxLexer {
                         lim = limit;
                         p = pos;
                         ls = lineStart;
+                        continue;
                     }
                     if (p >= lim) {
                         throw new PtxParseException(source, openLine, openCol,
@@ -471,6 +480,7 @@ final class PtxLexer {
                         ls = p;
                     }
                 }
+                safe = eof ? lim : lim - 2;
             } else if (c == '\\' && p + 1 < lim && (b[p + 1] == '\n'
                     || b[p + 1] == '\r' && p + 2 < lim && b[p + 2] == '\n')) {
                 // Line continuation: the backslash and the line break are whitespace.

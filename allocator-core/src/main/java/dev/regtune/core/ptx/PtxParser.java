@@ -53,7 +53,11 @@ public final class PtxParser {
      */
     public static PtxModule parse(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
-            return parse(in, file.toString());
+            // A small file gets a window of its size (a few more chars, so that one read meets the
+            // end): most files are far smaller than the window, and clearing it would cost more
+            // than parsing them.
+            long size = Files.size(file);
+            return parse(in, file.toString(), (int) Math.min(STREAM_WINDOW, size + 16));
         }
     }
 
