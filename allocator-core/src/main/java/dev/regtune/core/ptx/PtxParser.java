@@ -52,12 +52,23 @@ public final class PtxParser {
      * @throws PtxParseException if the text is not PTX the front end understands
      */
     public static PtxModule parse(Path file) throws IOException {
+        return parse(file, file.toString());
+    }
+
+    /**
+     * {@link #parse(Path)} with errors and {@link PtxModule#source()} naming the file
+     * {@code sourceName} (the path as the user gave it, say).
+     *
+     * @throws IOException if the file cannot be read
+     * @throws PtxParseException if the text is not PTX the front end understands
+     */
+    public static PtxModule parse(Path file, String sourceName) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             // A small file gets a window of its size (a few more chars, so that one read meets the
             // end): most files are far smaller than the window, and clearing it would cost more
             // than parsing them.
             long size = Files.size(file);
-            return parse(in, file.toString(), (int) Math.min(STREAM_WINDOW, size + 16));
+            return parse(in, sourceName, (int) Math.min(STREAM_WINDOW, size + 16));
         }
     }
 
