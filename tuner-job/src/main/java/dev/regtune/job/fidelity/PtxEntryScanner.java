@@ -56,9 +56,10 @@ public final class PtxEntryScanner {
      * statement at a time. The text without comments is cut after each {@code ;} and {@code }}
      * that closes every parenthesis and brace opened before it; the matches of every pattern lie
      * within one piece, since none holds such a {@code ;} or {@code }}, so the memory is the
-     * longest entry's text, not the file's. A piece in which a body's brace or parenthesis is
-     * still open is joined to the next. A {@code )} or {@code }} that closes nothing (text that is
-     * not PTX) voids that argument: the file is then scanned whole.
+     * longest entry's text, not the file's (a long initializer is dropped as it is read, since
+     * neither pattern can match in it). A piece in which a body's brace or parenthesis is still
+     * open is joined to the next. A {@code )} or {@code }} that closes nothing (text that is not
+     * PTX) voids that argument: the file is then scanned whole.
      *
      * @throws IOException if the file cannot be read
      */
@@ -70,6 +71,9 @@ public final class PtxEntryScanner {
             StringBuilder piece = new StringBuilder();
             int parens = 0;
             int braces = 0;
+            // How much of the piece was searched for ".entry" and ".func", and whether one was found.
+            int searched = 0;
+            boolean marked = false;
             for (int c = text.read(); c >= 0; c = text.read()) {
                 piece.append((char) c);
                 if (c == '(') {
@@ -79,14 +83,39 @@ public final class PtxEntryScanner {
                 } else if (c == '{') {
                     braces++;
                 }
-                if ((c == ';' || c == '}') && parens == 0 && braces == 0 && scan.piece(piece, false)) {
-                    piece.setLength(0);
+                if (c != ';' && c != '}' && c != '{' && c != ',' || parens != 0) {
+                    continue;
+                }
+                if (braces == 0 && c != ',' && c != '{') {
+                    if (scan.piece(piece, false)) {
+                        piece.setLength(0);
+                        searched = 0;
+                        marked = false;
+                    }
+                } else if (piece.length() >= DROP_AT) {
+                    // A long piece inside braces (a table's initializer) in which neither pattern can
+                    // start a match is dropped: no match can cross this cut either (a ';', ',', '{' or
+                    // '}' outside parentheses), so the pieces after it scan as in the whole text.
+                    if (!marked) {
+                        int from = Math.max(0, searched - MARKER_LENGTH);
+                        marked = piece.indexOf(".entry", from) >= 0 || piece.indexOf(".func", from) >= 0;
+                        searched = piece.length();
+                    }
+                    if (!marked) {
+                        piece.setLength(0);
+                        searched = 0;
+                    }
                 }
             }
             scan.piece(piece, true);
             return scan.result();
         }
     }
+
+    /** Length from which a piece inside braces without ".entry" or ".func" is dropped. */
+    private static final int DROP_AT = 1 << 16;
+    /** The longer of ".entry" and ".func", less one: how far back a search resumes. */
+    private static final int MARKER_LENGTH = ".entry".length() - 1;
 
     /** The scan of a text piece by piece (or whole): functions defined, entries found, in order. */
     private static final class Scan {

@@ -125,6 +125,33 @@ class PtxEntryScannerTest {
         assertEquals(PtxEntryScanner.scan(text), PtxEntryScanner.scan(file));
     }
 
+    /**
+     * Long pieces: a table initializer (dropped as it is read), one that mentions {@code .func}
+     * and {@code .entry} (kept), a top-level list, and an entry body longer than the dropping
+     * threshold.
+     */
+    @Test
+    void longInitializersAndBodiesStreamToTheSameMap(@TempDir Path dir) throws IOException {
+        StringBuilder table = new StringBuilder();
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < 40_000; i++) {
+            table.append(i).append(i % 1000 == 999 ? ",\n" : ", ");
+            body.append("add.s32 %r1, %r1, ").append(i).append(";\n");
+        }
+        String t = table.append('0').toString();
+        List<String> texts = List.of(
+                ".global .u32 table[40001] = {" + t + "};\n" + PTX,
+                ".global .u32 table[40001] = {" + t + ", .func f};\n.entry a() { call f, (); }\n.func f() { ret; }",
+                ".global .u32 table[2] = {{" + t + "}, { .entry b() { ret; } }};\n" + PTX,
+                ".global .u32 " + t.replace(", ", ", x").replace(",\n", ", y") + ";\n" + PTX,
+                PTX + "\n.entry big() {\n" + body + "call.uni helper, ();\nret;\n}\n");
+        for (String text : texts) {
+            Path file = dir.resolve("long.ptx");
+            Files.writeString(file, text, StandardCharsets.ISO_8859_1);
+            assertEquals(PtxEntryScanner.scan(text), PtxEntryScanner.scan(file), text.substring(0, 60));
+        }
+    }
+
     @Test
     void sizeBucketsCoverEveryCount() {
         assertEquals("<32", SizeBucket.of(0).label());
