@@ -54,7 +54,6 @@ final class FunctionBodyParser {
 
     private final PtxLexer lx;
     private final NameTable names;
-    private final char[] buf;
     private final FunctionBuilder fb;
     private final String functionName;
     /** Names of the parameters of an {@code .entry}: loads from them are kernel-parameter loads. */
@@ -134,7 +133,6 @@ final class FunctionBodyParser {
             List<ModuleParser.ParamDecl> params, FunctionBuilder fb) {
         this.lx = lx;
         this.names = names;
-        this.buf = lx.buf;
         this.fb = fb;
         this.functionName = functionName;
         this.params = params;
@@ -251,7 +249,7 @@ final class FunctionBodyParser {
     }
 
     private void parseBodyDirective() {
-        int id = names.find(buf, lx.start, lx.end, lx.hash);
+        int id = names.find(lx.buf, lx.start, lx.end, lx.hash);
         Directive d = id >= 0 ? names.directive[id] : null;
         if (d == null) {
             throw lx.error("an instruction, label, declaration or '}'");
@@ -291,7 +289,7 @@ final class FunctionBodyParser {
         if (lx.type != PtxLexer.WORD) {
             return null;
         }
-        int id = names.find(buf, lx.start, lx.end, lx.hash);
+        int id = names.find(lx.buf, lx.start, lx.end, lx.hash);
         return id >= 0 ? names.directive[id] : null;
     }
 
@@ -328,7 +326,7 @@ final class FunctionBodyParser {
             vector = v == Directive.V2 ? 2 : 4;
             lx.advance();
         }
-        int tid = lx.isWord() ? names.find(buf, lx.start, lx.end, lx.hash) : -1;
+        int tid = lx.isWord() ? names.find(lx.buf, lx.start, lx.end, lx.hash) : -1;
         PtxType type = tid >= 0 ? names.type[tid] : null;
         if (type == null || !type.isRegisterType()) {
             throw lx.error(vector > 1 ? "a vector element type such as .f32 or .b16"
@@ -344,7 +342,7 @@ final class FunctionBodyParser {
                 throw lx.error("a register name");
             }
             long pos = lx.position();
-            int id = names.intern(buf, lx.start, lx.end, lx.hash);
+            int id = names.intern(lx.buf, lx.start, lx.end, lx.hash);
             lx.advance();
             int count = -1;
             if (lx.acceptPunct('<')) {
@@ -526,18 +524,19 @@ final class FunctionBodyParser {
     }
 
     private void parseLabelOrInstruction() {
-        int start = lx.start;
-        int end = lx.end;
         int hash = lx.hash;
         long pos = lx.position();
         int line = lx.tokLine;
         lx.advance();
+        // The word is the previous token now, wherever a streamed text's window has moved it.
+        int start = lx.prevStart;
+        int end = lx.prevEnd;
         if (lx.isPunct(':')) {
-            if (!isIdentifierStart(buf[start]) || buf[start] == '%' || containsDot(start, end)) {
+            if (!isIdentifierStart(lx.buf[start]) || lx.buf[start] == '%' || containsDot(start, end)) {
                 throw lx.errorAt(pos, "a label name", text(start, end));
             }
+            String name = names.name(names.intern(lx.buf, start, end, hash));
             lx.advance();
-            String name = names.name(names.intern(buf, start, end, hash));
             Directive d = currentDirective();
             if (d == Directive.CALLPROTOTYPE) {
                 localSymbols.add(name);
@@ -553,7 +552,7 @@ final class FunctionBodyParser {
             }
             return;
         }
-        if (!isLetter(buf[start])) {
+        if (!isLetter(lx.buf[start])) {
             throw lx.errorAt(pos, "an instruction, label, declaration or '}'", text(start, end));
         }
         parseInstruction(start, end, hash, pos, line, -1, false);
@@ -574,12 +573,10 @@ final class FunctionBodyParser {
         if (!lx.isWord() || !isLetter(lx.firstChar())) {
             throw lx.error("an instruction opcode");
         }
-        int start = lx.start;
-        int end = lx.end;
         int hash = lx.hash;
         long pos = lx.position();
         lx.advance();
-        parseInstruction(start, end, hash, pos, line, guard, negated);
+        parseInstruction(lx.prevStart, lx.prevEnd, hash, pos, line, guard, negated);
     }
 
     /** {@code name: .calltargets f1, f2;} or {@code name: .branchtargets L1, L2;} */
@@ -590,7 +587,7 @@ final class FunctionBodyParser {
             if (!lx.isWord() || !isIdentifierStart(lx.firstChar())) {
                 throw lx.error(labels ? "a label" : "a function name");
             }
-            String name = names.name(names.intern(buf, lx.start, lx.end, lx.hash));
+            String name = names.name(names.intern(lx.buf, lx.start, lx.end, lx.hash));
             if (labels) {
                 out.add(referenceLabel(name, lx.position()));
             } else {
@@ -634,7 +631,7 @@ final class FunctionBodyParser {
     // =====================================================================================
 
     private void parseInstruction(int start, int end, int hash, long pos, int line, int guard, boolean negated) {
-        int id = names.intern(buf, start, end, hash);
+        int id = names.intern(lx.buf, start, end, hash);
         OpcodeInfo info = names.opcode[id];
         if (info == null) {
             info = PtxOpcodes.classifyCached(names.name(id));
@@ -836,7 +833,7 @@ final class FunctionBodyParser {
         if (!lx.isWord() || !isIdentifierStart(lx.firstChar()) || lookupRegister(lx.start, lx.end, lx.hash) >= 0) {
             throw lx.error("a label");
         }
-        String target = referenceLabel(names.name(names.intern(buf, lx.start, lx.end, lx.hash)), lx.position());
+        String target = referenceLabel(names.name(names.intern(lx.buf, lx.start, lx.end, lx.hash)), lx.position());
         lx.advance();
         lx.expectPunct(';');
         int flags = guardFlags | (guardFlags == 0 ? InstrFlags.NO_FALLTHROUGH : 0)
@@ -854,7 +851,7 @@ final class FunctionBodyParser {
         lx.advance();
         lx.expectPunct(',');
         List<String> targets = lx.isWord()
-                ? branchTargetLists.get(names.name(names.intern(buf, lx.start, lx.end, lx.hash))) : null;
+                ? branchTargetLists.get(names.name(names.intern(lx.buf, lx.start, lx.end, lx.hash))) : null;
         if (targets == null) {
             throw lx.error("the label of a .branchtargets list declared before this " + opcode);
         }
@@ -884,7 +881,7 @@ final class FunctionBodyParser {
         if (target >= 0) {
             addUse(target);
         } else {
-            callee = names.name(names.intern(buf, lx.start, lx.end, lx.hash));
+            callee = names.name(names.intern(lx.buf, lx.start, lx.end, lx.hash));
             referenceSymbol();
         }
         lx.advance();
@@ -909,7 +906,7 @@ final class FunctionBodyParser {
         if (!lx.isWord() || !isIdentifierStart(lx.firstChar()) || lx.firstChar() == '%') {
             throw lx.error("a .callprototype or .calltargets label");
         }
-        String name = names.name(names.intern(buf, lx.start, lx.end, lx.hash));
+        String name = names.name(names.intern(lx.buf, lx.start, lx.end, lx.hash));
         referenceSymbol();
         lx.advance();
         return name;
@@ -1287,9 +1284,9 @@ final class FunctionBodyParser {
             case '-':
                 return 4;
             case '<':
-                return lx.end < buf.length && buf[lx.end] == '<' ? 3 : -1;
+                return lx.charAfterToken() == '<' ? 3 : -1;
             case '>':
-                return lx.end < buf.length && buf[lx.end] == '>' ? 3 : -1;
+                return lx.charAfterToken() == '>' ? 3 : -1;
             case '&':
                 return 2;
             case '^':
@@ -1334,12 +1331,13 @@ final class FunctionBodyParser {
     // =====================================================================================
 
     /**
-     * The vreg named by {@code buf[start, end)} in the current scope, creating it on first
+     * The vreg named by {@code lx.buf[start, end)} in the current scope, creating it on first
      * reference, or -1 if no register of that name is in scope. A plain declaration wins; otherwise
      * the trailing digits are an index into a range declaration of the remaining prefix (trying
      * every split, so {@code %a1<3>}-style prefixes ending in digits resolve too).
      */
     private int lookupRegister(int start, int end, int hash) {
+        final char[] buf = lx.buf;
         lastWasComponent = false;
         int v = lookupName(start, end, hash);
         if (v < 0 && end - start > 2 && buf[end - 2] == '.' && isComponentLetter(buf[end - 1])) {
@@ -1370,6 +1368,7 @@ final class FunctionBodyParser {
      * when it is seen again; a plain declaration is looked up first, as before.
      */
     private int lookupName(int start, int end, int hash) {
+        final char[] buf = lx.buf;
         int id = names.find(buf, start, end, hash);
         if (id >= 0) {
             RegisterBinding b = names.plain[id];
@@ -1390,8 +1389,9 @@ final class FunctionBodyParser {
         return v;
     }
 
-    /** The vreg {@code buf[start, end)} (word {@code word}) names through a range declaration in scope, or -1. */
+    /** The vreg {@code lx.buf[start, end)} (word {@code word}) names through a range declaration in scope, or -1. */
     private int lookupRange(int start, int end, int word) {
+        final char[] buf = lx.buf;
         int digits = end;
         while (digits > start + 1 && buf[digits - 1] >= '0' && buf[digits - 1] <= '9') {
             digits--;
@@ -1443,7 +1443,7 @@ final class FunctionBodyParser {
 
     /** If the current word is a special register, records the read in {@link #specialFlags}. */
     private boolean readSpecial() {
-        int id = names.find(buf, lx.start, lx.end, lx.hash);
+        int id = names.find(lx.buf, lx.start, lx.end, lx.hash);
         if (id < 0 || names.special[id] == NameTable.NOT_SPECIAL) {
             return false;
         }
@@ -1456,13 +1456,13 @@ final class FunctionBodyParser {
     }
 
     private boolean isSpecialName() {
-        int id = names.find(buf, lx.start, lx.end, lx.hash);
+        int id = names.find(lx.buf, lx.start, lx.end, lx.hash);
         return id >= 0 && names.special[id] != NameTable.NOT_SPECIAL;
     }
 
     /** Records the current word as a symbol reference and returns its interned name. */
     private String referenceSymbol() {
-        String name = names.name(names.intern(buf, lx.start, lx.end, lx.hash));
+        String name = names.name(names.intern(lx.buf, lx.start, lx.end, lx.hash));
         symbolRefs.putIfAbsent(name, lx.position());
         localAddresses.referenced(name);
         return name;
@@ -1536,10 +1536,11 @@ final class FunctionBodyParser {
     // =====================================================================================
 
     private String text(int start, int end) {
-        return new String(buf, start, end - start);
+        return new String(lx.buf, start, end - start);
     }
 
     private boolean containsDot(int start, int end) {
+        final char[] buf = lx.buf;
         for (int i = start; i < end; i++) {
             if (buf[i] == '.' || buf[i] == ':') {
                 return true;

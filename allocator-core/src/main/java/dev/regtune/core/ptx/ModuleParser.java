@@ -1,5 +1,6 @@
 package dev.regtune.core.ptx;
 
+import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,7 +53,6 @@ final class ModuleParser {
 
     private final PtxLexer lx;
     private final NameTable names;
-    private final char[] buf;
     private String version = "";
     private String target = "";
     private int addressSize = 32;
@@ -66,7 +66,17 @@ final class ModuleParser {
     ModuleParser(char[] text, String source) {
         this.names = NameTable.copy();
         this.lx = new PtxLexer(text, source);
-        this.buf = text;
+    }
+
+    /**
+     * A parser of a streamed text read through a window of {@code window} chars.
+     *
+     * @throws PtxParseException if the first token already is an error
+     * @throws java.io.UncheckedIOException if the stream cannot be read
+     */
+    ModuleParser(PtxTextStream text, int window, String source) {
+        this.names = NameTable.copy();
+        this.lx = new PtxLexer(text, window, source);
     }
 
     PtxModule parse() {
@@ -79,11 +89,17 @@ final class ModuleParser {
             }
             return finish();
         } catch (PtxParseException e) {
+            lx.rejectNonAsciiInRest();
             throw e;
+        } catch (UncheckedIOException e) {
+            throw e; // a streamed file that cannot be read: PtxParser unwraps it
         } catch (RuntimeException e) {
             // A bug in the front end must still be a parse result of this one kernel, never a crash
             // of the sweep; the tests (including a mutation fuzz test) assert this never happens.
-            throw lx.error("PTX the front end can handle (internal error " + e.getClass().getSimpleName() + ")");
+            PtxParseException internal = lx.error("PTX the front end can handle (internal error "
+                    + e.getClass().getSimpleName() + ")");
+            lx.rejectNonAsciiInRest();
+            throw internal;
         }
     }
 
@@ -191,7 +207,7 @@ final class ModuleParser {
     private boolean isVersionNumber() {
         int dot = -1;
         for (int i = lx.start; i < lx.end; i++) {
-            char c = buf[i];
+            char c = lx.buf[i];
             if (c == '.') {
                 if (dot >= 0) {
                     return false;
@@ -307,7 +323,7 @@ final class ModuleParser {
         if (!lx.isWord() || !FunctionBodyParser.isIdentifierStart(lx.firstChar()) || lx.firstChar() == '%') {
             throw lx.error(what);
         }
-        String s = names.name(names.intern(buf, lx.start, lx.end, lx.hash));
+        String s = names.name(names.intern(lx.buf, lx.start, lx.end, lx.hash));
         lx.advance();
         return s;
     }
@@ -497,7 +513,7 @@ final class ModuleParser {
             PtxType type = null;
             // Attributes and the type, in any order: ".param .u64 .ptr .global .align 8 name".
             while (lx.isWord() && lx.firstChar() == '.') {
-                int id = names.find(buf, lx.start, lx.end, lx.hash);
+                int id = names.find(lx.buf, lx.start, lx.end, lx.hash);
                 if (id >= 0 && names.type[id] != null && type == null) {
                     type = names.type[id];
                     lx.advance();
@@ -533,7 +549,7 @@ final class ModuleParser {
             if (!lx.isWord() || !FunctionBodyParser.isIdentifierStart(lx.firstChar())) {
                 throw lx.error("a parameter name");
             }
-            String name = names.name(names.intern(buf, lx.start, lx.end, lx.hash));
+            String name = names.name(names.intern(lx.buf, lx.start, lx.end, lx.hash));
             lx.advance();
             long bytes = (long) type.bytes() * vector;
             while (!isReg && lx.acceptPunct('[')) {
@@ -623,7 +639,7 @@ final class ModuleParser {
         if (lx.type != PtxLexer.WORD || lx.firstChar() != '.') {
             return null;
         }
-        int id = names.find(buf, lx.start, lx.end, lx.hash);
+        int id = names.find(lx.buf, lx.start, lx.end, lx.hash);
         return id >= 0 ? names.directive[id] : null;
     }
 

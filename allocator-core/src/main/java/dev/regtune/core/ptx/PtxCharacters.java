@@ -60,13 +60,18 @@ final class PtxCharacters {
                 line++;
                 lineStart = i + 1;
             } else if (c > 0x7f || c == 0) {
-                String what = c == 0 ? "NUL character (ptxas reads it as the end of the file: Unexpected EOF)"
-                        : c <= 0xff ? String.format(Locale.ROOT, "non-ASCII character (byte 0x%02X)", (int) c)
-                        : String.format(Locale.ROOT, "non-ASCII character (U+%04X)", (int) c);
-                throw PtxParseException.ptxas(source, line, i - lineStart + 1, "ASCII text (PTX is ASCII, "
-                        + "comments included)", String.valueOf(c),
-                        "Unexpected " + what + " encountered on line " + line + "; PTX is ASCII, comments included");
+                throw rejected(source, line, i - lineStart + 1, c);
             }
         }
+    }
+
+    /** The error ptxas's check gives for {@code c}, outside ASCII or NUL, at {@code line} and {@code column}. */
+    static PtxParseException rejected(String source, int line, int column, char c) {
+        String what = c == 0 ? "NUL character (ptxas reads it as the end of the file: Unexpected EOF)"
+                : c <= 0xff ? String.format(Locale.ROOT, "non-ASCII character (byte 0x%02X)", (int) c)
+                : String.format(Locale.ROOT, "non-ASCII character (U+%04X)", (int) c);
+        return PtxParseException.ptxas(source, line, column, "ASCII text (PTX is ASCII, comments included)",
+                String.valueOf(c), "Unexpected " + what + " encountered on line " + line
+                        + "; PTX is ASCII, comments included");
     }
 }

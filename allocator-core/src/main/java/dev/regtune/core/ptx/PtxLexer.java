@@ -1,5 +1,6 @@
 package dev.regtune.core.ptx;
 
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,6 +25,15 @@ import org.jspecify.annotations.Nullable;
  * Whitespace, {@code //} and {@code /* *}{@code /} comments and backslash-newline line
  * continuations separate tokens. Lines are counted at {@code \n}; a column is the 1-based offset
  * from the start of the line, a tab counting as one.
+ *
+ * <p>The text is either a whole char array or a {@link PtxTextStream} read through a window
+ * ({@code buf[0, limit)}) that holds the current token, the previous one (a parser may read it
+ * after one {@link #advance()}, at {@link #prevStart}) and the text ahead, never what lies before:
+ * whitespace and comments are dropped as they are skipped. Before a token is scanned the window
+ * holds a quarter of its size ahead, and a token that may run past the window's end is scanned
+ * again after a refill, so scanning sees exactly the chars it would see in the whole text; the
+ * window grows only for a token longer than that. Indices into {@code buf} (and {@code buf}
+ * itself) hold until the next {@link #advance()}.
  */
 final class PtxLexer {
     static final int EOF = 0;
@@ -35,12 +45,28 @@ final class PtxLexer {
     /** Longest token text quoted in an error message. */
     private static final int MAX_FOUND = 48;
 
+    /** Chars a scan may read past a token's end (the {@code ::} and exponent look-aheads). */
+    private static final int LOOKAHEAD = 4;
+
     final String source;
-    final char[] buf;
-    private final int limit;
+    /** The text, or the window on it; replaced when the window grows. */
+    char[] buf;
+    private int limit;
     private int pos;
     private int line = 1;
     private int lineStart;
+    /** Where the text comes from when it is streamed, else null (the whole text is in {@link #buf}). */
+    private final @Nullable PtxTextStream stream;
+    /** Whether {@code buf[limit - 1]} is the text's last char. */
+    private boolean eof;
+    /** How many chars the window holds ahead of a token before it is scanned. */
+    private final int ahead;
+    /** Whether this lexer has thrown the error of a char outside ASCII (it has read no further). */
+    private boolean rejected;
+
+    /** The previous token's text range [prevStart, prevEnd), valid until the next {@link #advance()}. */
+    int prevStart;
+    int prevEnd;
 
     /** Current token: class, text range [start, end), 1-based position, String-compatible hash. */
     int type;
@@ -58,16 +84,41 @@ final class PtxLexer {
     /** For an integer {@link #NUMBER}: whether the literal needs more than 64 bits. */
     boolean overflow;
 
+    /** A lexer over the whole text, at its first token. */
     PtxLexer(char[] buf, String source) {
         this.buf = buf;
         this.limit = buf.length;
         this.source = source;
+        this.stream = null;
+        this.eof = true;
+        this.ahead = 0;
         if (limit > 0 && buf[0] == '\uFEFF') {
             // A UTF-8 byte-order mark some editors add; it occupies no column.
             pos = 1;
             lineStart = 1;
         }
         advance();
+    }
+
+    /**
+     * A lexer over a stream read through a window of {@code window} chars (it grows only for a
+     * token longer than a quarter of it), at the first token. Reading stops at the first char
+     * outside ASCII, which is an error; after any other error {@link #rejectNonAsciiInRest()}
+     * gives that one instead, as a parse of the whole text would.
+     *
+     * @throws java.io.UncheckedIOException if the stream cannot be read
+     */
+    PtxLexer(PtxTextStream stream, int window, String source) {
+        this.buf = new char[Math.max(2 * LOOKAHEAD, window)];
+        this.source = source;
+        this.stream = stream;
+        this.ahead = Math.max(LOOKAHEAD, buf.length / 4);
+        try {
+            advance();
+        } catch (PtxParseException e) {
+            rejectNonAsciiInRest();
+            throw e;
+        }
     }
 
     // ---------------------------------------------------------------- token queries
@@ -168,15 +219,45 @@ final class PtxLexer {
 
     /** Moves to the next token. */
     void advance() {
+        prevStart = start;
+        prevEnd = end;
         skipSpaceAndComments();
-        start = pos;
-        tokLine = line;
-        tokCol = pos - lineStart + 1;
-        if (pos >= limit) {
-            type = EOF;
-            end = pos;
-            return;
+        if (!eof && limit - pos < ahead) {
+            refill(pos);
         }
+        while (true) {
+            start = pos;
+            tokLine = line;
+            tokCol = pos - lineStart + 1;
+            if (pos >= limit) {
+                if (eof) {
+                    type = EOF;
+                    end = pos;
+                    return;
+                }
+                refill(pos);
+                continue;
+            }
+            try {
+                scanToken();
+            } catch (PtxParseException e) {
+                if (!tokenMayBeCut()) {
+                    throw e;
+                }
+                pos = start;
+                refill(start);
+                continue;
+            }
+            if (eof || limit - end >= LOOKAHEAD) {
+                return;
+            }
+            // The token or a look-ahead past it may run past the window: scan it again with more text.
+            pos = start;
+            refill(start);
+        }
+    }
+
+    private void scanToken() {
         char c = buf[pos];
         if (isWordStart(c) && (c != '%' && c != '.' || pos + 1 < limit && isWordPart(buf[pos + 1]))) {
             scanWord();
@@ -192,13 +273,154 @@ final class PtxLexer {
         }
     }
 
+    /**
+     * The char right after the current token, or 0 at the end of the text (the window holds it:
+     * see {@link #advance()}).
+     */
+    char charAfterToken() {
+        return end < limit ? buf[end] : 0;
+    }
+
+    /**
+     * Whether the token at {@code start}, whose scan failed, may have failed only because the
+     * window ends: its run of token chars (a string's line) reaches the window's last chars.
+     */
+    private boolean tokenMayBeCut() {
+        if (eof) {
+            return false;
+        }
+        int p = start + 1;
+        if (buf[start] == '"') {
+            while (p < limit && buf[p] != '\n') {
+                p++;
+            }
+            return p >= limit;
+        }
+        while (p < limit && (isWordPart(buf[p]) || buf[p] == ':' || buf[p] == '+' || buf[p] == '-')) {
+            p++;
+        }
+        return limit - p < LOOKAHEAD;
+    }
+
+    /**
+     * Reads more of the stream into the window, keeping the previous token and
+     * {@code buf[keepFrom, limit)} (moved to the window's start, every index with them) and
+     * dropping the text between and before; the window doubles when what is kept fills half of
+     * it. Sets {@link #eof} at the end of the stream.
+     *
+     * @throws PtxParseException if the chars read hold one outside ASCII or a NUL
+     */
+    private void refill(int keepFrom) {
+        PtxTextStream in = Objects.requireNonNull(stream);
+        int oldPrevStart = prevStart;
+        int prevLen = prevEnd - prevStart;
+        int restLen = limit - keepFrom;
+        char[] dst = prevLen + restLen > buf.length / 2 ? new char[buf.length * 2] : buf;
+        // Both moves go left (or to a new array), and the first ends before the second's source.
+        System.arraycopy(buf, prevStart, dst, 0, prevLen);
+        System.arraycopy(buf, keepFrom, dst, prevLen, restLen);
+        int delta = keepFrom - prevLen;
+        buf = dst;
+        pos -= delta;
+        lineStart -= delta;
+        start = start >= keepFrom ? start - delta : start - oldPrevStart;
+        end = end >= keepFrom ? end - delta : end - oldPrevStart;
+        prevStart = 0;
+        prevEnd = prevLen;
+        limit = prevLen + restLen;
+        int n = in.read(buf, limit, buf.length - limit);
+        if (n < 0) {
+            eof = true;
+            return;
+        }
+        int bad = in.firstRejected();
+        limit += n;
+        if (bad >= 0) {
+            throw rejectAt(bad);
+        }
+    }
+
+    /** The error of the char at {@code buf[index]}, outside ASCII or NUL, with its line and column. */
+    private PtxParseException rejectAt(int index) {
+        int ln = line;
+        int ls = lineStart;
+        for (int i = pos; i < index; i++) {
+            if (buf[i] == '\n') {
+                ln++;
+                ls = i + 1;
+            }
+        }
+        rejected = true;
+        return PtxCharacters.rejected(source, ln, index - ls + 1, buf[index]);
+    }
+
+    /**
+     * After an error in a streamed text: throws the error of the first char outside ASCII (or NUL)
+     * in the part not yet read, if there is one, since ptxas checks the whole file before it
+     * parses (and so does a parse of the whole text); returns otherwise. Does nothing for a whole
+     * text, or after that error itself.
+     *
+     * @throws java.io.UncheckedIOException if the stream cannot be read
+     */
+    void rejectNonAsciiInRest() {
+        if (stream == null || rejected) {
+            return;
+        }
+        while (!eof) {
+            for (int i = pos; i < limit; i++) {
+                if (buf[i] == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            lineStart -= limit;
+            pos = 0;
+            start = 0;
+            end = 0;
+            prevStart = 0;
+            prevEnd = 0;
+            limit = 0;
+            int n = stream.read(buf, 0, buf.length);
+            if (n < 0) {
+                eof = true;
+                return;
+            }
+            limit = n;
+            int bad = stream.firstRejected();
+            if (bad >= 0) {
+                throw rejectAt(bad);
+            }
+        }
+    }
+
     private void skipSpaceAndComments() {
-        final char[] b = buf;
-        final int lim = limit;
+        char[] b = buf;
+        int lim = limit;
         int p = pos;
         int ln = line;
         int ls = lineStart;
-        while (p < lim) {
+        // Below safe, p + 2 < lim: the look-aheads below need no more text. A whole text (eof from
+        // the start) has safe == lim, so its loop is the plain one.
+        int safe = eof ? lim : lim - 2;
+        while (true) {
+            if (p >= safe) {
+                if (!eof) {
+                    // Streamed text: what is skipped so far is dropped, and the next chars read.
+                    pos = p;
+                    line = ln;
+                    lineStart = ls;
+                    refill(p);
+                    b = buf;
+                    lim = limit;
+                    p = pos;
+                    ls = lineStart;
+                    safe = eof ? lim : lim - 2;
+                    continue;
+                }
+                if (p >= lim) {
+                    break;
+                }
+            }
             char c = b[p];
             if (c == ' ' || c == '\t') {
                 p++;
@@ -210,14 +432,39 @@ final class PtxLexer {
                 p++;
             } else if (c == '/' && p + 1 < lim && b[p + 1] == '/') {
                 p += 2;
-                while (p < lim && b[p] != '\n') {
-                    p++;
+                while (true) {
+                    while (p < lim && b[p] != '\n') {
+                        p++;
+                    }
+                    if (p < lim || eof) {
+                        break;
+                    }
+                    pos = p;
+                    line = ln;
+                    lineStart = ls;
+                    refill(p);
+                    b = buf;
+                    lim = limit;
+                    p = pos;
+                    ls = lineStart;
                 }
+                safe = eof ? lim : lim - 2;
             } else if (c == '/' && p + 1 < lim && b[p + 1] == '*') {
                 int openLine = ln;
                 int openCol = p - ls + 1;
                 p += 2;
                 while (true) {
+                    if (p >= lim - 1 && !eof) {
+                        pos = p;
+                        line = ln;
+                        lineStart = ls;
+                        refill(p);
+                        b = buf;
+                        lim = limit;
+                        p = pos;
+                        ls = lineStart;
+                        continue;
+                    }
                     if (p >= lim) {
                         throw new PtxParseException(source, openLine, openCol,
                                 "'*/' to close the comment opened here", null);
@@ -233,6 +480,7 @@ final class PtxLexer {
                         ls = p;
                     }
                 }
+                safe = eof ? lim : lim - 2;
             } else if (c == '\\' && p + 1 < lim && (b[p + 1] == '\n'
                     || b[p + 1] == '\r' && p + 2 < lim && b[p + 2] == '\n')) {
                 // Line continuation: the backslash and the line break are whitespace.

@@ -1,6 +1,8 @@
 package dev.regtune.core.ptx;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,14 +39,60 @@ public final class PtxParser {
         return parse(text.toCharArray(), sourceName);
     }
 
+    /** The window, in chars, through which a file is read: the text it holds besides the IR. */
+    public static final int STREAM_WINDOW = 1 << 16;
+
     /**
-     * Reads and parses a PTX file. Errors name the file as {@code file.toString()}.
+     * Reads and parses a PTX file, streaming it through a window of {@link #STREAM_WINDOW} chars
+     * (so the memory it takes is the IR's, not the file's text), with the same result and the
+     * same errors as {@link #parse(byte[], String)} of its bytes. Errors name the file as
+     * {@code file.toString()}.
      *
      * @throws IOException if the file cannot be read
      * @throws PtxParseException if the text is not PTX the front end understands
      */
     public static PtxModule parse(Path file) throws IOException {
-        return parse(Files.readAllBytes(file), file.toString());
+        return parse(file, file.toString());
+    }
+
+    /**
+     * {@link #parse(Path)} with errors and {@link PtxModule#source()} naming the file
+     * {@code sourceName} (the path as the user gave it, say).
+     *
+     * @throws IOException if the file cannot be read
+     * @throws PtxParseException if the text is not PTX the front end understands
+     */
+    public static PtxModule parse(Path file, String sourceName) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            // A small file gets a window of its size (a few more chars, so that one read meets the
+            // end): most files are far smaller than the window, and clearing it would cost more
+            // than parsing them.
+            long size = Files.size(file);
+            return parse(in, sourceName, (int) Math.min(STREAM_WINDOW, size + 16));
+        }
+    }
+
+    /**
+     * Parses the PTX text of a byte stream (read to its end or to the first error, not closed)
+     * through a window of {@link #STREAM_WINDOW} chars: the same result and errors as
+     * {@link #parse(byte[], String)} of the stream's bytes. A byte outside ASCII anywhere in the
+     * stream is the error even after another one, as ptxas checks the whole file first; so the
+     * stream is read to its end after any error.
+     *
+     * @throws IOException if the stream cannot be read
+     * @throws PtxParseException if the text is not PTX the front end understands
+     */
+    public static PtxModule parse(InputStream in, String sourceName) throws IOException {
+        return parse(in, sourceName, STREAM_WINDOW);
+    }
+
+    /** {@link #parse(InputStream, String)} through a window of {@code window} chars (tests use tiny ones). */
+    static PtxModule parse(InputStream in, String sourceName, int window) throws IOException {
+        try {
+            return new ModuleParser(new PtxTextStream(in), window, sourceName).parse();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
     }
 
     /**

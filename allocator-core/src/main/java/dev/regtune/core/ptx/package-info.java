@@ -11,7 +11,9 @@
  *
  * <h2>Pipeline</h2>
  * {@code PtxLexer} (single pass over a char array, one current token in fields, hashes computed
- * while scanning) feeds {@code ModuleParser} (module directives, variables, signatures, launch
+ * while scanning; a file is streamed through a window of {@code PtxParser.STREAM_WINDOW} chars by
+ * {@code PtxTextStream}, so parsing a file takes the IR's memory and the window's, not the file's
+ * text) feeds {@code ModuleParser} (module directives, variables, signatures, launch
  * bounds) which hands each body to {@code FunctionBodyParser} (scopes, declarations, labels,
  * instructions). {@code NameTable} interns words and caches per word its directive/type meaning,
  * special-register kind, opcode classification ({@code PtxOpcodes}, also cached across parses), the

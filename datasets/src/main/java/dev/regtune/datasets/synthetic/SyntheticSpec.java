@@ -26,7 +26,7 @@ public record SyntheticSpec(String family, Map<String, Integer> parameters, int 
     /** The key of the architecture. */
     public static final String ARCH = "arch";
     public static final int MIN_INSTRUCTIONS = 10;
-    public static final int MAX_INSTRUCTIONS = 100_000;
+    public static final int MAX_INSTRUCTIONS = 1_000_000;
     public static final int DEFAULT_INSTRUCTIONS = 1000;
     public static final String DEFAULT_ARCH = "sm_90";
     /**

@@ -16,7 +16,7 @@
  * per index from a seed, for corpora of many kernels generated one at a time.
  *
  * <h2>Size</h2>
- * The target instruction count (10 to 100,000 PTX instructions) is met by the number of
+ * The target instruction count (10 to 1,000,000 PTX instructions) is met by the number of
  * <em>units</em> a family repeats (unrolled steps, k-steps, regions), spread over
  * about sqrt(units)/2 sequential loops so that large kernels have loops of realistic size rather
  * than one enormous body. The count is found by generating without text (counting only) and

@@ -22,15 +22,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Every family: determinism, size, front end and allocator (with the checker), pressure. */
 class SyntheticKernelsTest {
 
+    /** The largest kernels the tests allocate (the generator goes up to {@link SyntheticSpec#MAX_INSTRUCTIONS}). */
+    private static final int LARGEST_ALLOCATED = 100_000;
+
     static Stream<String> families() {
         return SyntheticFamilies.names().stream();
     }
 
-    /** Small, medium and the largest supported size, with default parameters. */
+    /** Small, medium and the largest allocated size, with default parameters. */
     static Stream<Arguments> familiesAndSizes() {
         List<Arguments> out = new ArrayList<>();
         for (String f : SyntheticFamilies.names()) {
-            for (int size : new int[] {100, 2_000, 100_000}) {
+            for (int size : new int[] {100, 2_000, LARGEST_ALLOCATED}) {
                 out.add(Arguments.of(f, size));
             }
         }
@@ -66,15 +69,27 @@ class SyntheticKernelsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("families")
-    void largestParametersAtTheLargestSizeAllocate(String family) {
+    void largestParametersAtTheLargestAllocatedSizeAllocate(String family) {
         KernelFamily f = SyntheticFamilies.byName(family);
-        SyntheticSpec spec = SyntheticSpec.of(family).withInstructions(SyntheticSpec.MAX_INSTRUCTIONS);
+        SyntheticSpec spec = SyntheticSpec.of(family).withInstructions(LARGEST_ALLOCATED);
         for (FamilyParameter p : f.parameters()) {
             spec = spec.withParameter(p.name(), p.max());
         }
         SyntheticKernel k = f.generate(spec, 2);
-        assertWithin(SyntheticSpec.MAX_INSTRUCTIONS, k);
+        assertWithin(LARGEST_ALLOCATED, k);
         Kernels.allocate(k); // OK (possibly spilling) or ALLOC_FAILED; an OK one is checked
+    }
+
+    /**
+     * The largest target is generated within 20% (allocating 10^6 instructions is a benchmark's
+     * business, not a test's: see the README's issue 15 section).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("families")
+    void theLargestTargetIsWithinTwentyPercent(String family) {
+        KernelFamily f = SyntheticFamilies.byName(family);
+        assertWithin(SyntheticSpec.MAX_INSTRUCTIONS,
+                f.generate(SyntheticSpec.of(family).withInstructions(SyntheticSpec.MAX_INSTRUCTIONS), 2));
     }
 
     @ParameterizedTest(name = "{0}")

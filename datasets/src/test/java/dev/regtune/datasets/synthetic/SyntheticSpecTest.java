@@ -59,13 +59,13 @@ class SyntheticSpecTest {
             gemm                            | unknown synthetic kernel family 'gemm'; known families: accumulators, stencil, reduction, loop-live-through, predicated, pairs64, mma
             'stencil:'                      | spec 'stencil:' has nothing after the colon; write key=value pairs separated by commas, or leave out the colon
             'stencil:radius=2,,dims=1'      | spec 'stencil:radius=2,,dims=1' has an empty key=value pair
-            stencil:radius                  | 'radius' is not key=value; keys of family stencil are radius (1..6), dims (1..2), instructions (10..100000) and arch (sm_75, sm_80, sm_86, sm_89, sm_90)
-            stencil:width=3                 | family stencil has no parameter 'width'; its keys are radius (1..6), dims (1..2), instructions (10..100000) and arch (sm_75, sm_80, sm_86, sm_89, sm_90)
+            stencil:radius                  | 'radius' is not key=value; keys of family stencil are radius (1..6), dims (1..2), instructions (10..1000000) and arch (sm_75, sm_80, sm_86, sm_89, sm_90)
+            stencil:width=3                 | family stencil has no parameter 'width'; its keys are radius (1..6), dims (1..2), instructions (10..1000000) and arch (sm_75, sm_80, sm_86, sm_89, sm_90)
             stencil:radius=7                | parameter radius of family stencil must be from 1 to 6, not 7
             stencil:radius=two              | parameter radius of family stencil must be an integer from 1 to 6, not 'two'
             'stencil:radius=1,radius=2'     | key radius is given twice in spec 'stencil:radius=1,radius=2'
-            stencil:instructions=5          | instructions must be from 10 to 100000, not 5
-            stencil:instructions=1e5        | instructions must be an integer from 10 to 100000, not '1e5'
+            stencil:instructions=5          | instructions must be from 10 to 1000000, not 5
+            stencil:instructions=1e5        | instructions must be an integer from 10 to 1000000, not '1e5'
             stencil:arch=sm_100             | arch of family stencil must be one of sm_75, sm_80, sm_86, sm_89, sm_90, not 'sm_100'
             mma:arch=sm_75                  | arch of family mma must be one of sm_80, sm_86, sm_89, sm_90, not 'sm_75'
             """)

@@ -16,7 +16,6 @@ import dev.regtune.core.ptx.PtxParseException;
 import dev.regtune.core.ptx.PtxParser;
 import dev.regtune.job.io.IoFailures;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,24 +54,21 @@ public final class AllocationRunner {
 
     /**
      * The reports of one file: one per function, or a single {@code PARSE_ERROR} or
-     * {@code IO_ERROR}. The file is read once, as bytes, and decoded by the parser's one rule
-     * ({@link PtxParser#parse(byte[], String)}): a binary file or a non-ASCII comment is a
-     * {@code PARSE_ERROR} at its line and column, as ptxas rejects it, not a decoding failure.
+     * {@code IO_ERROR}. The file is streamed through the parser ({@link PtxParser#parse(Path,
+     * String)}: the memory is the IR's, not the file's text) and decoded by the parser's one rule: a
+     * binary file or a non-ASCII comment is a {@code PARSE_ERROR} at its line and column, as ptxas
+     * rejects it, not a decoding failure.
      *
      * @param file the file to read
      * @param displayName how reports and parse errors name the file (the path as the user gave it)
      */
     public List<FunctionReport> run(Path file, String displayName) {
-        byte[] bytes;
+        PtxModule module;
         try {
-            bytes = Files.readAllBytes(file);
+            module = PtxParser.parse(file, displayName);
         } catch (IOException e) {
             return List.of(FunctionReport.ioError(displayName, arch.name(),
                     IoFailures.sentence("read", displayName, e)));
-        }
-        PtxModule module;
-        try {
-            module = PtxParser.parse(bytes, displayName);
         } catch (PtxParseException e) {
             return List.of(FunctionReport.parseError(displayName, arch.name(), e.getMessage()));
         }

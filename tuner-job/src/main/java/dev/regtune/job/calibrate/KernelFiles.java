@@ -14,7 +14,6 @@ import dev.regtune.job.fidelity.ReferenceCorpus;
 import dev.regtune.job.fidelity.ReferenceCsv;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,7 +93,7 @@ public record KernelFiles(String name, Path dir, List<KernelFiles.File> files, L
     /** The entries of a PTX file with their traits, in file order; none when it cannot be read. */
     public static Map<String, EntryTraits> scan(Path file) {
         try {
-            return PtxEntryScanner.scan(Files.readString(file, StandardCharsets.ISO_8859_1));
+            return PtxEntryScanner.scan(file);
         } catch (IOException e) {
             return Map.of(); // the comparison leaves it out with one note when it reads it
         }

@@ -1,9 +1,7 @@
 package dev.regtune.job.fidelity;
 
-import dev.regtune.core.ptx.PtxParser;
 import dev.regtune.core.arch.ArchProfile;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -66,13 +64,12 @@ public final class FidelityBreakdown {
         result.unparsed().forEach(u -> unparsed.add(u.file()));
         List<CorpusKernel> kernels = new ArrayList<>();
         for (FidelityHarness.Input in : inputs) {
-            byte[] bytes;
+            Map<String, EntryTraits> scanned;
             try {
-                bytes = Files.readAllBytes(in.path());
+                scanned = PtxEntryScanner.scan(in.path());
             } catch (IOException e) {
                 continue; // unreadable: the harness left it out with a note, and its entries are unknown
             }
-            Map<String, EntryTraits> scanned = PtxEntryScanner.scan(PtxParser.decode(bytes));
             for (ArchProfile arch : in.archs()) {
                 for (Map.Entry<String, EntryTraits> e : scanned.entrySet()) {
                     if (unparsed.contains(in.displayName())

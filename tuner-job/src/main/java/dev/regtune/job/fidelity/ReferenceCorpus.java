@@ -118,7 +118,7 @@ public record ReferenceCorpus(String name, Path dir, ReferenceCsv truth, List<Fi
             }
             Map<String, EntryTraits> scanned;
             try {
-                scanned = PtxEntryScanner.scan(Files.readString(path, StandardCharsets.ISO_8859_1));
+                scanned = PtxEntryScanner.scan(path);
             } catch (IOException unreadable) {
                 // Kept as an input: the harness leaves it out with one note ("cannot read 'F': permission
                 // denied") and its manifest kernels count as not processed; the others are compared.
@@ -185,7 +185,7 @@ public record ReferenceCorpus(String name, Path dir, ReferenceCsv truth, List<Fi
             }
             for (Path file : files) {
                 String display = ptx.relativize(file).toString();
-                Map<String, EntryTraits> scanned = PtxEntryScanner.scan(Files.readString(file, StandardCharsets.ISO_8859_1));
+                Map<String, EntryTraits> scanned = PtxEntryScanner.scan(file);
                 Map<String, PtxasMeasurement> measured = truth.measure(file, arch, 0, List.copyOf(scanned.keySet()),
                         note -> { });
                 for (Map.Entry<String, EntryTraits> e : scanned.entrySet()) {

@@ -94,14 +94,14 @@ class DatasetsGenerateCommandTest {
         assertUsageError("parameter radius of family stencil must be from 1 to 6, not 9.",
                 "--family", "stencil", "--param", "radius=9");
         assertUsageError("family stencil has no parameter 'r'; its keys are radius (1..6), dims (1..2), "
-                + "instructions (10..100000) and arch (sm_75, sm_80, sm_86, sm_89, sm_90).",
+                + "instructions (10..1000000) and arch (sm_75, sm_80, sm_86, sm_89, sm_90).",
                 "--family", "stencil", "--param", "r=2");
         assertUsageError("parameter k of family reduction must be an integer from 1 to 128, not 'many'.",
                 "--family", "reduction", "--param", "k=many");
         assertUsageError("--param sets family parameters; give instructions with --instructions.",
                 "--family", "reduction", "--param", "instructions=500");
-        assertUsageError("--instructions must be from 10 to 100000, not 200000.",
-                "--family", "reduction", "--instructions", "200000");
+        assertUsageError("--instructions must be from 10 to 1000000, not 2000000.",
+                "--family", "reduction", "--instructions", "2000000");
         assertUsageError("arch of family mma must be one of sm_80, sm_86, sm_89, sm_90, not 'sm_75'.",
                 "--family", "mma", "--arch", "sm_75");
         assertUsageError("the smallest kernel of family accumulators with loads=1, n=256 has 774 instructions, more "
