@@ -331,7 +331,8 @@ final class InterferenceGraph {
             int[] r = fresh[n];
             System.arraycopy(row[n], 0, r, fill[n], size[n]);
             row[n] = r;
-            size[n] = dense && size[n] == 0 ? fill[n] : sortUnique(r, fill[n] + size[n]);
+            // Both ways the new neighbours come ascending and once; only a row with old ones sorts again.
+            size[n] = size[n] == 0 ? fill[n] : sortUnique(r, fill[n] + size[n]);
         }
         degrees = weighted;
     }
