@@ -427,6 +427,9 @@ final class ModuleParser {
                 }
             }
             any = true;
+            if (depth > 0) {
+                lx.skipIntegerListRun();
+            }
             lx.advance();
         }
     }

@@ -257,6 +257,76 @@ final class PtxLexer {
         }
     }
 
+    /**
+     * At a {@code ','} token inside an initializer list, skips the run of plain decimal integers
+     * that follows it, each followed by a {@code ','} ({@code , 202, 29, 180,} as curand's tables
+     * are written), and stops at the last such comma, which becomes the current token; the next
+     * {@link #advance()} then reads what follows it as usual. Only what the token-by-token scan
+     * would read as the same {@code NUMBER} and {@code ','} tokens (blanks and line breaks
+     * between them, no comment, no other literal, nothing that would be an error) is skipped, and
+     * within the text the window holds; anything else stops the run where it is. The line count
+     * follows the skipped line breaks.
+     */
+    void skipIntegerListRun() {
+        if (type != PUNCT || punct != ',') {
+            return;
+        }
+        final char[] b = buf;
+        // A streamed window keeps the look-ahead the token scan would have (see advance()).
+        final int lim = eof ? limit : limit - LOOKAHEAD;
+        int comma = start;
+        int numberStart = -1;
+        int numberEnd = -1;
+        int commaLine = tokLine;
+        int commaLineStart = start - tokCol + 1;
+        int ln = commaLine;
+        int ls = commaLineStart;
+        int p = comma + 1;
+        while (true) {
+            int q = p;
+            while (q < lim && (b[q] == ' ' || b[q] == '\t' || b[q] == '\n' || b[q] == '\r')) {
+                if (b[q] == '\n') {
+                    ln++;
+                    ls = q + 1;
+                }
+                q++;
+            }
+            int digits = q;
+            while (q < lim && b[q] >= '0' && b[q] <= '9') {
+                q++;
+            }
+            int n = q - digits;
+            if (n == 0 || n > 18 || n > 1 && b[digits] == '0') {
+                break;
+            }
+            int after = q;
+            while (q < lim && (b[q] == ' ' || b[q] == '\t')) {
+                q++;
+            }
+            if (q >= lim || b[q] != ',') {
+                break;
+            }
+            numberStart = digits;
+            numberEnd = after;
+            comma = q;
+            commaLine = ln;
+            commaLineStart = ls;
+            p = q + 1;
+        }
+        if (numberStart < 0) {
+            return;
+        }
+        prevStart = numberStart;
+        prevEnd = numberEnd;
+        start = comma;
+        end = comma + 1;
+        pos = end;
+        line = commaLine;
+        lineStart = commaLineStart;
+        tokLine = commaLine;
+        tokCol = comma - commaLineStart + 1;
+    }
+
     private void scanToken() {
         char c = buf[pos];
         if (isWordStart(c) && (c != '%' && c != '.' || pos + 1 < limit && isWordPart(buf[pos + 1]))) {

@@ -130,6 +130,16 @@ class PtxParseErrorTest {
                 Arguments.of(HEADER + ".visible .entry k()\n{\nret;\n}\n.visible .entry k()\n{\nret;\n}\n", "m.ptx:8:17: expected a function name not already defined in this module but found 'k'"),
                 Arguments.of(HEADER + ".visible .global .u32 x = ;\n", "m.ptx:4:27: expected an initializer value but found ';'"),
                 Arguments.of(HEADER + ".global .u32 x = {1, 2\n", "m.ptx:5:1: expected ';' but found end of file"),
+                // Runs of plain integers in an initializer are skipped in one go: the position of
+                // what follows them counts their line breaks (CR LF too), and a literal that is not
+                // a plain integer stops the run where the token-by-token scan finds it.
+                Arguments.of(HEADER + ".global .align 4 .u32 tbl[8] = {10, 20,\r\n  30, 40,\n\t50 , 60, 7z, 80};\n",
+                        "m.ptx:6:11: expected a number but found '7z'"),
+                Arguments.of(HEADER + ".global .align 1 .b8 t2[6] = {1, 2,\n3,\n 4, 5, 6};\n"
+                        + ".global .align 4 .u32 t3[2] = {1, 2,\n 3};\n.reg .b32 %r;\n",
+                        "m.ptx:9:1: expected a module directive such as .version, .target, .entry, .func or .global but found '.reg'"),
+                Arguments.of(HEADER + ".global .align 4 .u32 t4[4] = {1, 2, 012, 0x10, 4};\n.reg .b32 %r;\n",
+                        "m.ptx:5:1: expected a module directive such as .version, .target, .entry, .func or .global but found '.reg'"),
                 Arguments.of(HEADER + ".visible .reg .b32 %r;\n", "m.ptx:4:10: expected .entry, .func or a variable declaration after a linkage directive but found '.reg'"),
                 Arguments.of(HEADER + ".reg .b32 %r;\n", "m.ptx:4:1: expected a module directive such as .version, .target, .entry, .func or .global but found '.reg'"),
                 Arguments.of(HEADER + "\t.section .debug_info\n\t{\n.b8 1\n", "m.ptx:7:1: expected '}' to close the section opened at line 5 but found end of file"),
