@@ -32,6 +32,25 @@ public record AllocationResult(String function, String arch, AllocationStatus st
                 RegisterUsage.failedAt(budget), SpillUsage.NONE, Estimates.NONE, stats, copyCoalescing, null, null);
     }
 
+    /**
+     * ptxas 13.0.88's fatal error for a module whose {@code .target} names a newer architecture than
+     * the one it is compiled for ({@code .target sm_90} under {@code -arch=sm_80}): it compiles none of
+     * the module's functions.
+     */
+    public static final String TARGET_NEWER_THAN_ARCH = "SM version specified by .target is higher than default SM "
+            + "version assumed";
+
+    /**
+     * The result of a function of a module that ptxas does not compile for {@code arch} because the
+     * module's {@code .target} is newer ({@link #TARGET_NEWER_THAN_ARCH}); {@code budget} as in
+     * {@link #failed}.
+     */
+    public static AllocationResult targetNewerThanArch(String function, String arch, int budget) {
+        return new AllocationResult(function, arch, AllocationStatus.ALLOC_FAILED, TARGET_NEWER_THAN_ARCH,
+                RegisterUsage.failedAt(budget), SpillUsage.NONE, Estimates.NONE, AllocationStats.NONE,
+                CopyCoalescing.NONE, null, null);
+    }
+
     /** ptxas's message for a function that cannot be allocated within {@code registerCount} registers. */
     public static String failureMessage(int registerCount) {
         return "Register allocation failed with register count of '" + registerCount

@@ -1,6 +1,8 @@
 package dev.regtune.core.arch;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The catalogue of supported architectures and the one place their names are parsed.
@@ -49,10 +51,17 @@ public final class ArchProfiles {
     }
 
     /**
-     * The profile named {@code name}, spelled {@code "sm_90"} or {@code "sm90"}.
+     * The profile named {@code name}, spelled {@code "sm_90"} or {@code "sm90"}, or an
+     * architecture-specific or family target as ptxas 13.0 spells them ({@code sm_90a},
+     * {@code sm_100a}, {@code sm_100f}, {@code sm_120a}, {@code sm_120f}): those add instructions
+     * ({@code wgmma}, {@code setmaxnreg}, {@code tcgen05}), not registers, warps or shared memory, so
+     * they get their base architecture's profile, named as the base. ptxas 13.0.88 reports the same
+     * registers and spills for the same PTX under {@code -arch=sm_90} and {@code sm_90a}, and under
+     * {@code sm_100}, {@code sm_100a} and {@code sm_100f}.
      *
-     * <p>Virtual architectures ({@code compute_90}) and bare numbers are rejected: the register
-     * allocator targets a real SM, and accepting near-misses would hide typos in sweep specs.
+     * <p>Virtual architectures ({@code compute_90}), bare numbers and suffixes ptxas rejects
+     * ({@code sm_80a}, {@code sm_90f}) are rejected: the register allocator targets a real SM, and
+     * accepting near-misses would hide typos in sweep specs.
      *
      * @throws IllegalArgumentException if the name is null or not a supported architecture
      */
@@ -60,16 +69,53 @@ public final class ArchProfiles {
         if (name != null) {
             String canonical = name.startsWith("sm_") ? name : name.startsWith("sm") ? "sm_" + name.substring(2) : null;
             if (canonical != null) {
-                for (ArchProfile profile : ALL) {
-                    if (profile.name().equals(canonical)) {
-                        return profile;
-                    }
+                ArchProfile exact = named(canonical);
+                if (exact != null) {
+                    return exact;
+                }
+                char suffix = canonical.isEmpty() ? 0 : canonical.charAt(canonical.length() - 1);
+                ArchProfile base = suffix == 'a' || suffix == 'f'
+                        ? named(canonical.substring(0, canonical.length() - 1)) : null;
+                if (base != null && base.smVersion() >= (suffix == 'a' ? FIRST_SPECIFIC : FIRST_FAMILY)) {
+                    return base;
                 }
             }
         }
         String shown = name == null ? "null" : "'" + name + "'";
         throw new IllegalArgumentException("Unknown GPU architecture " + shown + ": supported are "
-                + String.join(", ", NAMES) + ".");
+                + String.join(", ", NAMES) + " (and " + String.join(", ", suffixedNames())
+                + ", which have their base architecture's profile).");
+    }
+
+    /** The first architecture with an architecture-specific ({@code a}) target in ptxas 13.0. */
+    private static final int FIRST_SPECIFIC = 90;
+    /** The first architecture with a family ({@code f}) target in ptxas 13.0. */
+    private static final int FIRST_FAMILY = 100;
+
+    /**
+     * The architecture-specific and family targets {@link #of} accepts, in ascending sm order:
+     * {@code sm_90a}, {@code sm_100a}, {@code sm_100f}, ...
+     */
+    public static List<String> suffixedNames() {
+        List<String> out = new ArrayList<>();
+        for (ArchProfile p : ALL) {
+            if (p.smVersion() >= FIRST_SPECIFIC) {
+                out.add(p.name() + "a");
+            }
+            if (p.smVersion() >= FIRST_FAMILY) {
+                out.add(p.name() + "f");
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static @Nullable ArchProfile named(String canonical) {
+        for (ArchProfile profile : ALL) {
+            if (profile.name().equals(canonical)) {
+                return profile;
+            }
+        }
+        return null;
     }
 
     /** Every supported profile, in ascending sm order; the list is unmodifiable. */

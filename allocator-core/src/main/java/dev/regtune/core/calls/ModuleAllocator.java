@@ -9,6 +9,7 @@ import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PtxModule;
 import dev.regtune.core.knobs.KnobCatalogue;
 import dev.regtune.core.knobs.Knobs;
+import dev.regtune.core.model.RegisterBudget;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,6 +22,11 @@ import org.jspecify.annotations.Nullable;
  * components of the call graph in reverse topological order so that a callee is finished before
  * its callers. A function without calls keeps the result of allocating it alone, byte for byte;
  * every result's assignment is that of the function alone, so the checker verifies it as before.
+ *
+ * <p>A module whose {@code .target} names a newer architecture than the one allocated for
+ * ({@code .target sm_90} for sm_80) is not compiled, as ptxas refuses it: every function's result
+ * is {@link AllocationResult#targetNewerThanArch}. The architecture-specific and family targets
+ * ({@code sm_90a}, {@code sm_100f}) count as their base.
  *
  * <p>Stateless; every method is a pure function of its arguments.
  */
@@ -42,10 +48,42 @@ public final class ModuleAllocator {
     public static List<AllocationResult> allocate(PtxModule module, RegisterAllocator allocator, Knobs knobs,
             ArchProfile arch, int maxRegisters, IntFunction<AllocationListener> listeners) {
         List<KernelFunction> fns = module.functions();
+        if (targetNewerThan(module, arch)) {
+            List<AllocationResult> refused = new ArrayList<>(fns.size());
+            for (KernelFunction f : fns) {
+                refused.add(refusal(f, arch, maxRegisters));
+            }
+            return List.copyOf(refused);
+        }
         boolean[] wanted = new boolean[fns.size()];
         Arrays.fill(wanted, true);
         AllocationResult[] out = run(module, fns, null, wanted, allocator, knobs, arch, maxRegisters, listeners);
         return List.of(out);
+    }
+
+    /**
+     * Whether {@code module}'s {@code .target} names a newer architecture than {@code arch}, so
+     * that ptxas would not compile it; a target without an sm number ({@code sm_XY} with letters
+     * after the digits counts as {@code sm_XY}) is not judged.
+     */
+    public static boolean targetNewerThan(PtxModule module, ArchProfile arch) {
+        String t = module.target();
+        if (!t.startsWith("sm_")) {
+            return false;
+        }
+        int end = 3;
+        while (end < t.length() && Character.isDigit(t.charAt(end))) {
+            end++;
+        }
+        if (end == 3 || end - 3 > 4) {
+            return false;
+        }
+        return Integer.parseInt(t.substring(3, end)) > arch.smVersion();
+    }
+
+    private static AllocationResult refusal(KernelFunction f, ArchProfile arch, int maxRegisters) {
+        return AllocationResult.targetNewerThanArch(f.name(), arch.name(),
+                RegisterBudget.of(arch, f.launchBounds(), maxRegisters).registers());
     }
 
     /**
@@ -57,6 +95,9 @@ public final class ModuleAllocator {
      */
     public static AllocationResult allocateFunction(PtxModule module, KernelFunction fn, RegisterAllocator allocator,
             Knobs knobs, ArchProfile arch, int maxRegisters, AllocationListener listener) {
+        if (targetNewerThan(module, arch)) {
+            return refusal(fn, arch, maxRegisters);
+        }
         if (fn.callTargets().isEmpty() || !knobs.getBool(KnobCatalogue.CALL_GRAPH)) {
             return allocator.allocate(fn, knobs, arch, maxRegisters, listener);
         }

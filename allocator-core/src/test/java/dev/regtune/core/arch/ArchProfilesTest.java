@@ -35,11 +35,31 @@ class ArchProfilesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sm_91", "90", "compute_90", "SM_90", "sm_", "sm", "", " sm_90", "sm__90", "sm_9"})
+    @ValueSource(strings = {"sm_91", "90", "compute_90", "SM_90", "sm_", "sm", "", " sm_90", "sm__90", "sm_9",
+        "sm_80a", "sm_89a", "sm_90f", "sm_90A", "sm_90af", "sm_100b", "a", "f", "sm_a", "compute_90a"})
     void unknownNamesAreRejectedWithTheSupportedList(String name) {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> ArchProfiles.of(name));
         assertEquals("Unknown GPU architecture '" + name + "': supported are "
-                + "sm_70, sm_75, sm_80, sm_86, sm_89, sm_90, sm_100, sm_120.", error.getMessage());
+                + "sm_70, sm_75, sm_80, sm_86, sm_89, sm_90, sm_100, sm_120 (and sm_90a, sm_100a, sm_100f, sm_120a, "
+                + "sm_120f, which have their base architecture's profile).", error.getMessage());
+    }
+
+    /**
+     * ptxas 13.0.88 accepts exactly these architecture-specific and family targets among the
+     * catalogue's architectures (it rejects sm_80a, sm_89a and sm_90f), and reports the same
+     * registers and spills for the same PTX under each and under its base: they are the base's
+     * hardware.
+     */
+    @Test
+    void architectureSpecificAndFamilyTargetsHaveTheirBasesProfile() {
+        assertEquals(List.of("sm_90a", "sm_100a", "sm_100f", "sm_120a", "sm_120f"), ArchProfiles.suffixedNames());
+        assertSame(ArchProfiles.of("sm_90"), ArchProfiles.of("sm_90a"));
+        assertSame(ArchProfiles.of("sm_90"), ArchProfiles.of("sm90a"));
+        assertSame(ArchProfiles.of("sm_100"), ArchProfiles.of("sm_100a"));
+        assertSame(ArchProfiles.of("sm_100"), ArchProfiles.of("sm_100f"));
+        assertSame(ArchProfiles.of("sm_120"), ArchProfiles.of("sm_120a"));
+        assertSame(ArchProfiles.of("sm_120"), ArchProfiles.of("sm_120f"));
+        assertEquals("sm_90", ArchProfiles.of("sm_90a").name());
     }
 
     @ParameterizedTest

@@ -181,7 +181,8 @@ public final class SpaceSpecReader {
                 canonical = ArchProfiles.of(a.asText().strip()).name();
             } catch (IllegalArgumentException e) {
                 throw new SpaceSpecException("archs: unknown GPU architecture '" + a.asText() + "'; supported are "
-                        + String.join(", ", ArchProfiles.names()));
+                        + String.join(", ", ArchProfiles.names()) + " (and " + String.join(", ", ArchProfiles.suffixedNames())
+                        + ", which have their base architecture's profile)");
             }
             if (names.contains(canonical)) {
                 throw new SpaceSpecException("archs: " + canonical + " appears twice");

@@ -127,8 +127,10 @@ class BadSpecTest {
                                 + "compare a choice knob with == or != to a quoted name at column 11"),
                 Arguments.of("{'archs': ['sm_91']}".replace('\'', '"'),
                         "archs: unknown GPU architecture 'sm_91'; supported are sm_70, sm_75, sm_80, sm_86, sm_89, "
-                                + "sm_90, sm_100, sm_120"),
+                                + "sm_90, sm_100, sm_120 (and sm_90a, sm_100a, sm_100f, sm_120a, sm_120f, which have "
+                                + "their base architecture's profile)"),
                 Arguments.of("{'archs': ['sm_90', 'sm90']}".replace('\'', '"'), "archs: sm_90 appears twice"),
+                Arguments.of("{'archs': ['sm_90', 'sm_90a']}".replace('\'', '"'), "archs: sm_90 appears twice"),
                 Arguments.of("{'maxrregcount': [0, 300]}".replace('\'', '"'),
                         "maxrregcount: 300 is outside the valid range [0, 255] (0 means no limit)"),
                 Arguments.of("{'maxrregcount': []}".replace('\'', '"'),
