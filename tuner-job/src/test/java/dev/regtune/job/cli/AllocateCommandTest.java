@@ -47,11 +47,26 @@ class AllocateCommandTest {
     @Test
     void archAndMaxRegsReachTheAllocator() {
         Path tiny = Cli.resource("tiny.ptx", dir);
-        Cli.Run run = Cli.run("allocate", "--verify", "--arch", "sm_80", "--max-regs", "32", tiny.toString());
+        Cli.Run run = Cli.run("allocate", "--verify", "--arch", "sm_100", "--max-regs", "32", tiny.toString());
 
         assertEquals(0, run.exit(), run.err());
-        assertTrue(run.out().contains("Compiling entry function 'axpy' for 'sm_80'"), run.out());
+        assertTrue(run.out().contains("Compiling entry function 'axpy' for 'sm_100'"), run.out());
         assertTrue(run.out().contains("budget 32"), run.out());
+    }
+
+    /** tiny.ptx is {@code .target sm_90}: ptxas does not compile it for sm_80, and neither does the model. */
+    @Test
+    void aTargetNewerThanTheArchitectureIsRefusedAsPtxasRefusesIt() {
+        Path tiny = Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("allocate", "--verify", "--arch", "sm_80", tiny.toString());
+
+        assertEquals(0, run.exit(), "ALLOC_FAILED is a result, not a failure of the command: " + run.err());
+        assertTrue(run.out().contains("ptxas info    : Compiling entry function 'axpy' for 'sm_80'\n"
+                + "ptxas error   : SM version specified by .target is higher than default SM version assumed"), run.out());
+        Cli.Run specific = Cli.run("allocate", "--verify", "--arch", "sm_90a", tiny.toString());
+        assertEquals(0, specific.exit(), specific.err());
+        assertTrue(specific.out().contains("Compiling entry function 'axpy' for 'sm_90'"), specific.out());
+        assertTrue(specific.out().contains("allocation verified by the checker"), specific.out());
     }
 
     @Test

@@ -42,6 +42,25 @@ final class Cli {
     }
 
     /** Copies a test resource of this package into {@code dir} and returns its path. */
+    /**
+     * {@link #resource} of a PTX file, its {@code .target sm_90} line rewritten to {@code arch}: a
+     * copy for a folder of another architecture, which ptxas would not compile for it otherwise.
+     */
+    static Path ptxResourceFor(String arch, String name, Path dir) {
+        Path file = resource(name, dir);
+        try {
+            String text = Files.readString(file, java.nio.charset.StandardCharsets.US_ASCII);
+            if (!text.contains("\n.target sm_90\n")) {
+                throw new IllegalStateException(name + " has no '.target sm_90' line to rewrite");
+            }
+            Files.writeString(file, text.replace("\n.target sm_90\n", "\n.target " + arch + "\n"),
+                    java.nio.charset.StandardCharsets.US_ASCII);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static Path resource(String name, Path dir) {
         try (InputStream in = Cli.class.getResourceAsStream(name)) {
             if (in == null) {

@@ -52,7 +52,7 @@ class FidelityAllocatorTest {
     private Path corpus() {
         if (!Files.isDirectory(dir.resolve("ptx"))) {
             Cli.resource("tiny.ptx", dir.resolve("ptx/sm_90"));
-            Cli.resource("tiny.ptx", dir.resolve("ptx/sm_80"));
+            Cli.ptxResourceFor("sm_80", "tiny.ptx", dir.resolve("ptx/sm_80"));
         }
         return dir.resolve("ptx");
     }

@@ -25,7 +25,7 @@ class FidelityCommandTest {
 
     private Path corpus() {
         Cli.resource("tiny.ptx", dir.resolve("ptx/sm_90"));
-        Cli.resource("tiny.ptx", dir.resolve("ptx/sm_80"));
+        Cli.ptxResourceFor("sm_80", "tiny.ptx", dir.resolve("ptx/sm_80"));
         return dir.resolve("ptx");
     }
 
