@@ -139,7 +139,10 @@ class PtxasCallProbeTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("probes")
     void theModelIsNearIt(Probe p) throws Exception {
-        PtxModule m = PtxParser.parse(DIR.resolve(p.file() + ".ptx"));
+        // The probes are written for sm_90; ptxas compiles them for sm_80 with the target rewritten
+        // (ptxasReportsThis), and so does the model, which refuses a target newer than the architecture.
+        String text = Files.readString(DIR.resolve(p.file() + ".ptx")).replace(".target sm_90", ".target " + p.arch());
+        PtxModule m = PtxParser.parse(text, p.file() + ".ptx");
         int f = CallGraphTest.index(m, p.function());
         for (var a : Allocators.all()) {
             AllocationResult r = ModuleAllocator.allocate(m, a, Knobs.defaults(), ArchProfiles.of(p.arch()), 0).get(f);
