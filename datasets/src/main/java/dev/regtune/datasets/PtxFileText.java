@@ -115,6 +115,9 @@ public final class PtxFileText implements AutoCloseable {
         private final int page;
         private byte[] current;
         private long currentNo = -1;
+        /** The index of the current page's first char, and its chars (0 before the first read). */
+        private int currentFrom;
+        private int currentSize;
         private byte[] previous;
         private long previousNo = -1;
 
@@ -133,41 +136,49 @@ public final class PtxFileText implements AutoCloseable {
 
         @Override
         public char charAt(int index) {
+            // The current page's range is checked first, without a division: a scan asks for nearly
+            // every char of a page in a row.
+            int at = index - currentFrom;
+            if (at >= 0 && at < currentSize) {
+                return (char) (current[at] & 0xff);
+            }
             if (index < 0 || index >= length) {
                 throw new IndexOutOfBoundsException("index " + index + " of " + length + " chars");
             }
-            long no = index / page;
-            if (no != currentNo) {
-                turnTo(no);
-            }
-            return (char) (current[index % page] & 0xff);
+            turnTo(index / page);
+            return (char) (current[index - currentFrom] & 0xff);
         }
 
+        /** Makes page {@code no} current: the previous page if it is that one, else read over the previous. */
         private void turnTo(long no) {
-            byte[] spare = previous;
-            long spareNo = previousNo;
+            if (previousNo != no) {
+                previousNo = -1; // its bytes are overwritten now, whether the read succeeds or not
+                long from = no * page;
+                int size = (int) Math.min(page, length - from);
+                ByteBuffer buf = ByteBuffer.wrap(previous, 0, size);
+                try {
+                    while (buf.hasRemaining()) {
+                        if (channel.read(buf, from + buf.position()) < 0) {
+                            throw new EOFException("the file ended at byte " + (from + buf.position()) + " of the "
+                                    + length + " it had when opened");
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                previousNo = no;
+            }
+            byte[] next = previous;
             previous = current;
             previousNo = currentNo;
-            if (spareNo == no) {
-                current = spare;
-                currentNo = no;
-                return;
-            }
-            long from = no * page;
-            int size = (int) Math.min(page, length - from);
-            ByteBuffer buf = ByteBuffer.wrap(spare, 0, size);
-            try {
-                while (buf.hasRemaining()) {
-                    if (channel.read(buf, from + buf.position()) < 0) {
-                        throw new EOFException("the file ended at byte " + (from + buf.position()) + " of the "
-                                + length + " it had when opened");
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            current = spare;
+            current = next;
             currentNo = no;
+            setRange();
+        }
+
+        private void setRange() {
+            currentFrom = (int) (currentNo * page);
+            currentSize = (int) Math.min(page, length - (long) currentFrom);
         }
 
         @Override
