@@ -36,11 +36,11 @@ import java.util.stream.Stream;
  *
  * <p>PTX files are visited in {@link PtxFileWalk} order and their entries by name, so the rows come
  * out sorted by file, entry, arch (the arch is the file's folder) and are written as soon as the
- * files before them are done: the corpus is never held in memory. Each file is parsed by the PTX
- * front end (instructions, virtual registers, launch bounds) as it streams, its entries identified
- * ({@link dev.regtune.datasets.KernelId}) a page at a time, so a file is not held whole either, and
- * measured by the {@link PtxasProbe}
- * at every budget of {@link Manifest#BUDGETS}; up to {@code jobs} ptxas runs go on at once.
+ * files before them are done: the corpus is never held in memory, nor is a large file: each is
+ * parsed by the PTX front end as it streams (instructions, virtual registers, launch bounds), its
+ * entries identified ({@link dev.regtune.datasets.KernelId}) through {@link PtxFileText}, and
+ * measured by the {@link PtxasProbe} at every budget of {@link Manifest#BUDGETS}; up to
+ * {@code jobs} ptxas runs go on at once.
  */
 public final class ManifestBuilder {
     private final PtxasProbe probe;
