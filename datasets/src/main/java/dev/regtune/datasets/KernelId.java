@@ -28,6 +28,49 @@ public final class KernelId {
 
     /** The id of an entry whose function text is {@code functionText}, compiled for {@code arch}. */
     public static String of(String arch, CharSequence functionText) {
+        MessageDigest sha = sha(arch);
+        sha.update(normalised(functionText).getBytes(StandardCharsets.UTF_8));
+        return hex(sha);
+    }
+
+    /**
+     * {@code of(arch, text.subSequence(start, end))}, hashed a buffer at a time: the function text is
+     * never copied whole, so an entry of a file read a page at a time ({@link PtxFileText}) is
+     * identified in the memory of one buffer, however long it is.
+     */
+    public static String of(String arch, CharSequence text, int start, int end) {
+        MessageDigest sha = sha(arch);
+        byte[] buf = new byte[8192];
+        int n = 0;
+        for (int i = start; i < end; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x800) {
+                // Beyond two UTF-8 bytes (never in a file's text, decoded a byte a char): the plain way.
+                return of(arch, text.subSequence(start, end));
+            }
+            if (c == '\r') {
+                // "\r\n" and a lone '\r' both become '\n', as normalised() does.
+                c = '\n';
+                if (i + 1 < end && text.charAt(i + 1) == '\n') {
+                    i++;
+                }
+            }
+            if (n > buf.length - 2) {
+                sha.update(buf, 0, n);
+                n = 0;
+            }
+            if (c < 0x80) {
+                buf[n++] = (byte) c;
+            } else {
+                buf[n++] = (byte) (0xc0 | c >> 6);
+                buf[n++] = (byte) (0x80 | c & 0x3f);
+            }
+        }
+        sha.update(buf, 0, n);
+        return hex(sha);
+    }
+
+    private static MessageDigest sha(String arch) {
         MessageDigest sha;
         try {
             sha = MessageDigest.getInstance("SHA-256");
@@ -36,7 +79,10 @@ public final class KernelId {
         }
         sha.update(arch.getBytes(StandardCharsets.UTF_8));
         sha.update((byte) '\n');
-        sha.update(normalised(functionText).getBytes(StandardCharsets.UTF_8));
+        return sha;
+    }
+
+    private static String hex(MessageDigest sha) {
         return HexFormat.of().formatHex(sha.digest()).substring(0, LENGTH);
     }
 

@@ -9,7 +9,9 @@
  *
  * <p>This package also holds what the sub-packages share: {@link dev.regtune.datasets.KernelId}
  * (the stable id of a kernel: a hash of its arch and PTX text), {@link dev.regtune.datasets.PtxEntries}
- * (the entries of a PTX module and their text, without a full parse) and
+ * (the entries of a PTX module and their text, without a full parse),
+ * {@link dev.regtune.datasets.PtxFileText} (a file's text for that scan, a page at a time when the
+ * file is large, so no loader holds a large file whole to identify its kernels) and
  * {@link dev.regtune.datasets.PtxFileWalk} (the PTX files below a folder, lazily, in a fixed order; a
  * sub-folder that cannot be listed can be given in its place instead of ending the walk).
  * {@code manifest} reads and writes the manifest, {@code load} streams kernels to other modules,

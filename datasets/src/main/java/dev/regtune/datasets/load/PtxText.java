@@ -1,8 +1,8 @@
 package dev.regtune.datasets.load;
 
-import dev.regtune.core.ptx.PtxParser;
 import java.io.IOException;
 import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -36,7 +36,12 @@ public sealed interface PtxText extends Serializable {
         }
     }
 
-    /** Text read from a file when asked for. */
+    /**
+     * Text read from a file when asked for: the manifest's rows, and a folder's files larger than
+     * {@link dev.regtune.datasets.PtxFileText#WHOLE_UP_TO}. Its one reader in RegTune, the sweep's
+     * kernel catalog, needs the text whole: it broadcasts each module's text to the executors, which
+     * need not see the driver's files.
+     */
     record OnDisk(String path) implements PtxText {
         private static final long serialVersionUID = 1L;
 
@@ -46,7 +51,9 @@ public sealed interface PtxText extends Serializable {
 
         @Override
         public String read() throws IOException {
-            return PtxParser.decode(Files.readAllBytes(Path.of(path)));
+            // PtxParser.decode's text: one char per byte. Files.readString makes the String of the
+            // bytes it read without copying them, where new String(readAllBytes) held both at once.
+            return Files.readString(Path.of(path), StandardCharsets.ISO_8859_1);
         }
     }
 

@@ -3,8 +3,8 @@ package dev.regtune.datasets.manifest;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PtxModule;
 import dev.regtune.core.ptx.PtxParser;
-import dev.regtune.datasets.KernelId;
 import dev.regtune.datasets.PtxEntries;
+import dev.regtune.datasets.PtxFileText;
 import dev.regtune.datasets.PtxFileWalk;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -36,14 +36,17 @@ import java.util.stream.Stream;
  *
  * <p>PTX files are visited in {@link PtxFileWalk} order and their entries by name, so the rows come
  * out sorted by file, entry, arch (the arch is the file's folder) and are written as soon as the
- * files before them are done: the corpus is never held in memory. Each file is parsed by the PTX
- * front end (instructions, virtual registers, launch bounds) and measured by the {@link PtxasProbe}
- * at every budget of {@link Manifest#BUDGETS}; up to {@code jobs} ptxas runs go on at once.
+ * files before them are done: the corpus is never held in memory, nor is a large file: each is
+ * parsed by the PTX front end as it streams (instructions, virtual registers, launch bounds), its
+ * entries identified ({@link dev.regtune.datasets.KernelId}) through {@link PtxFileText}, and
+ * measured by the {@link PtxasProbe} at every budget of {@link Manifest#BUDGETS}; up to
+ * {@code jobs} ptxas runs go on at once.
  */
 public final class ManifestBuilder {
     private final PtxasProbe probe;
     private final int jobs;
     private final Consumer<String> notes;
+    private final long wholeUpTo;
 
     /**
      * @param probe the real ptxas
@@ -51,12 +54,18 @@ public final class ManifestBuilder {
      * @param notes receives one sentence per thing worth knowing (a file left out, a shared id)
      */
     public ManifestBuilder(PtxasProbe probe, int jobs, Consumer<String> notes) {
+        this(probe, jobs, notes, PtxFileText.WHOLE_UP_TO);
+    }
+
+    /** A builder reading files of up to {@code wholeUpTo} bytes whole for their ids (tests page every file with 0). */
+    ManifestBuilder(PtxasProbe probe, int jobs, Consumer<String> notes, long wholeUpTo) {
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs must be at least 1, not " + jobs);
         }
         this.probe = probe;
         this.jobs = jobs;
         this.notes = notes;
+        this.wholeUpTo = wholeUpTo;
     }
 
     /** What a build did. */
@@ -119,25 +128,36 @@ public final class ManifestBuilder {
         return new Summary(files, rows, missing);
     }
 
-    /** Parses one file and queues its ptxas runs; empty when the file has no architecture. */
+    /**
+     * Parses one file and queues its ptxas runs; empty when the file has no architecture. The file is
+     * never held whole: the parser streams it, and its {@code .target} (when its folder names no
+     * architecture) and its entries' ids are read through {@link PtxFileText}.
+     */
     private Optional<Pending> start(Path file, Path corpusDir, Path root, ExecutorService pool) throws IOException {
-        String text = PtxParser.decode(Files.readAllBytes(file));
         String rel = PtxFileWalk.slashed(root.relativize(file.toAbsolutePath().normalize()));
-        Optional<String> arch = PtxFileWalk.archOfFolder(file).or(() -> PtxEntries.target(text));
-        if (arch.isEmpty()) {
-            notes.accept("left out " + rel + ": neither its folder nor a .target directive names an architecture");
-            return Optional.empty();
-        }
-        PtxModule module = PtxParser.parse(text, rel);
-        Map<String, String> texts = new HashMap<>();
-        for (PtxEntries.Entry e : PtxEntries.scan(text)) {
-            texts.putIfAbsent(e.name(), e.text(text));
+        PtxModule module;
+        Map<String, String> ids = new HashMap<>();
+        Optional<String> arch;
+        try (PtxFileText text = PtxFileText.open(file, wholeUpTo)) {
+            Optional<String> folderArch = PtxFileWalk.archOfFolder(file);
+            arch = folderArch.isPresent() ? folderArch : text.scan(PtxEntries::target);
+            if (arch.isEmpty()) {
+                notes.accept("left out " + rel + ": neither its folder nor a .target directive names an architecture");
+                return Optional.empty();
+            }
+            module = PtxParser.parse(file, rel);
+            String a = arch.get();
+            for (PtxEntries.Entry e : text.scan(PtxEntries::scan)) {
+                if (!ids.containsKey(e.name())) {
+                    ids.put(e.name(), text.scan(t -> e.id(a, t)));
+                }
+            }
         }
         List<KernelFunction> entries = new ArrayList<>(module.entries());
         entries.sort(Comparator.comparing(KernelFunction::name));
         List<String> names = entries.stream().map(KernelFunction::name).toList();
         for (String name : names) {
-            if (!texts.containsKey(name)) {
+            if (!ids.containsKey(name)) {
                 throw new IllegalStateException("cannot find the text of entry " + name + " in " + rel);
             }
         }
@@ -154,8 +174,8 @@ public final class ManifestBuilder {
         }
         List<Row> partial = new ArrayList<>();
         for (KernelFunction f : entries) {
-            String entryText = Objects.requireNonNull(texts.get(f.name())); // checked for every name above
-            partial.add(new Row(KernelId.of(arch.get(), entryText), rel, f.name(), arch.get(), family, source,
+            String id = Objects.requireNonNull(ids.get(f.name())); // checked for every name above
+            partial.add(new Row(id, rel, f.name(), arch.get(), family, source,
                     f.instrCount(), f.vregCount(), ManifestRow.formatLaunchBounds(f.launchBounds())));
         }
         return Optional.of(new Pending(partial, runs));

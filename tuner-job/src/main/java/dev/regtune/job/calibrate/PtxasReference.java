@@ -7,6 +7,9 @@ import dev.regtune.job.ptxas.PtxasOutcome;
 import dev.regtune.job.results.ResultStatus;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,16 +58,16 @@ public final class PtxasReference {
      */
     public static Measured measure(List<KernelFiles.File> files, List<Integer> budgets, PtxasEvaluator ptxas,
             int threads, Consumer<String> notes) throws IOException {
-        record Task(KernelFiles.File file, String text, String arch, String entry, int budget) {
+        record Task(KernelFiles.File file, String arch, String entry, int budget) {
         }
         List<Task> tasks = new ArrayList<>();
         for (KernelFiles.File f : files) {
-            String text = Files.readString(f.path(), StandardCharsets.UTF_8);
+            requireReadable(f.path());
             for (ArchProfile a : f.archs()) {
                 for (KernelFiles.Kernel k : f.kernels()) {
                     if (k.arch().equals(a.name())) {
                         for (int b : budgets) {
-                            tasks.add(new Task(f, text, a.name(), k.entry(), b));
+                            tasks.add(new Task(f, a.name(), k.entry(), b));
                         }
                     }
                 }
@@ -77,7 +80,10 @@ public final class PtxasReference {
             for (Task t : tasks) {
                 PtxasCommand cmd = new PtxasCommand(ptxas.executable(), t.arch(), t.entry(), t.budget(), null,
                         new TreeMap<>(), PtxasCommand.fileNameOf(t.file().display()));
-                calls.add(() -> ptxas.evaluate(cmd, t.text(), t.file().display()));
+                // The text is read by the evaluation that needs it, so that at most `threads` files' texts
+                // are held at once, not every file's until the last evaluation is done. The evaluation
+                // needs it whole: it hashes it for the cache key and writes it into ptxas's folder.
+                calls.add(() -> ptxas.evaluate(cmd, text(t.file().path()), t.file().display()));
             }
             for (Future<PtxasEvaluator.Evaluation> f : pool.invokeAll(calls)) {
                 done.add(f.get());
@@ -86,6 +92,9 @@ public final class PtxasReference {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while ptxas measured the kernels");
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof UncheckedIOException u) {
+                throw u.getCause();
+            }
             throw new IllegalStateException("measuring a kernel with ptxas failed: " + e.getCause(), e.getCause());
         } finally {
             pool.shutdownNow();
@@ -114,6 +123,25 @@ public final class PtxasReference {
             }
         }
         return new Measured(rows, compiled, cached, refused);
+    }
+
+    /**
+     * Fails as reading the file's text would (cannot be read, not UTF-8), before any ptxas run, without
+     * holding the text: it is decoded a buffer at a time and dropped.
+     */
+    private static void requireReadable(Path file) throws IOException {
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            in.transferTo(Writer.nullWriter());
+        }
+    }
+
+    /** The file's text, as {@link #requireReadable} found it readable (an unreadable file now fails the run). */
+    private static String text(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String firstLine(String message) {

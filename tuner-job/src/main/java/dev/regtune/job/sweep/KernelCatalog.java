@@ -72,6 +72,10 @@ public final class KernelCatalog implements Serializable {
         Set<String> seen = new HashSet<>();
         Map<String, Unreadable> unreadable = new LinkedHashMap<>();
         Iterator<KernelRecord> it = source.iterator();
+        // The entries of a file come one after another and name the same file (PtxText.OnDisk): it is
+        // read once for all of them.
+        PtxText lastPtx = null;
+        String lastText = null;
         while (it.hasNext()) {
             KernelRecord r = it.next();
             String a = r.arch().isEmpty() ? arch.orElse(fallbackArch) : r.arch();
@@ -83,12 +87,14 @@ public final class KernelCatalog implements Serializable {
             }
             String text;
             try {
-                text = r.ptxText();
+                text = r.ptx().equals(lastPtx) ? lastText : r.ptxText();
             } catch (IOException e) {
                 unreadable.putIfAbsent(r.origin(), new Unreadable(r.origin(), IoFailures.reason(e),
                         r.ptx() instanceof PtxText.UnlistableFolder));
                 continue;
             }
+            lastPtx = r.ptx();
+            lastText = text;
             Integer m = moduleIndex.get(text);
             if (m == null) {
                 m = modules.size();
