@@ -1,7 +1,7 @@
 package dev.regtune.core.calls;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -17,13 +17,11 @@ import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PtxModule;
 import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.ptx.PtxParser;
-import java.io.File;
+import dev.regtune.core.testing.Ptxas;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -85,45 +83,20 @@ class TargetArchitectureTest {
     /** The real compiler refuses the newer target with the message the model gives, and compiles the older one. */
     @Test
     void ptxasRefusesTheSameTargets() throws Exception {
-        Optional<Path> ptxas = onPath("ptxas");
-        assumeTrue(ptxas.isPresent(), "ptxas is not on PATH: skipping the check against the real compiler");
+        Ptxas ptxas = Ptxas.find();
+        assumeTrue(ptxas != null, "ptxas is not on PATH: skipping the check against the real compiler");
         Path newer = tmp.resolve("newer.ptx");
         Files.writeString(newer, module("sm_90"), StandardCharsets.US_ASCII);
-        Run refused = ptxas(ptxas.get(), "sm_80", newer);
-        assertNotEquals(0, refused.exit(), refused.output());
+        Ptxas.Run refused = ptxas.run(newer, "sm_80", 0);
+        assertFalse(refused.accepted(), refused.output());
         assertTrue(refused.output().contains(AllocationResult.TARGET_NEWER_THAN_ARCH), refused.output());
         Path older = tmp.resolve("older.ptx");
         Files.writeString(older, module("sm_80"), StandardCharsets.US_ASCII);
-        Run compiled = ptxas(ptxas.get(), "sm_90", older);
-        assertEquals(0, compiled.exit(), compiled.output());
+        Ptxas.Run compiled = ptxas.run(older, "sm_90", 0);
+        assertTrue(compiled.accepted(), compiled.output());
         Path specific = tmp.resolve("specific.ptx");
         Files.writeString(specific, module("sm_90a"), StandardCharsets.US_ASCII);
-        Run onItsOwn = ptxas(ptxas.get(), "sm_90a", specific);
-        assertEquals(0, onItsOwn.exit(), onItsOwn.output());
-    }
-
-    private record Run(int exit, String output) {
-    }
-
-    private static Run ptxas(Path ptxas, String arch, Path file) throws Exception {
-        Process p = new ProcessBuilder(ptxas.toString(), "-arch=" + arch, "-o", "/dev/null", file.toString())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "ptxas took more than 120 s");
-        return new Run(p.exitValue(), out);
-    }
-
-    private static Optional<Path> onPath(String tool) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            Path p = Path.of(dir, tool);
-            if (Files.isExecutable(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
+        Ptxas.Run onItsOwn = ptxas.run(specific, "sm_90a", 0);
+        assertTrue(onItsOwn.accepted(), onItsOwn.output());
     }
 }

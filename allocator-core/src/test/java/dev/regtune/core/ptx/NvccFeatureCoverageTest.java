@@ -16,7 +16,7 @@ import dev.regtune.core.check.AllocationChecker;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.ir.PtxModule;
 import dev.regtune.core.knobs.Knobs;
-import java.io.File;
+import dev.regtune.core.testing.Ptxas;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -68,9 +68,9 @@ class NvccFeatureCoverageTest {
 
     @Test
     void installedNvccOutputIsAllocatedAndCheckedAndPtxasAcceptsIt(@TempDir Path dir) throws Exception {
-        String nvcc = findOnPath("nvcc");
+        String nvcc = RealPtxTest.findOnPath("nvcc");
         assumeTrue(nvcc != null, "nvcc is not installed; skipping the live compiler check");
-        String ptxas = findOnPath("ptxas");
+        Ptxas ptxas = Ptxas.find();
         for (String[] job : JOBS) {
             Path cu = dir.resolve(job[0]);
             if (!Files.exists(cu)) {
@@ -89,13 +89,9 @@ class NvccFeatureCoverageTest {
             String what = job[0] + " " + job[1] + " " + job[2];
             allocateEveryFunction(PtxParser.parse(out), what);
             if (ptxas != null) {
-                List<String> check = new ArrayList<>(List.of(ptxas, "-arch=" + job[1], "-o", "/dev/null"));
-                if (job[2].contains("-rdc")) {
-                    check.add("-c");
-                }
-                check.add(out.toString());
-                Run accepted = run(check);
-                assertEquals(0, accepted.exit(), what + ": ptxas rejects what the model allocated: " + accepted.output());
+                Ptxas.Run accepted = job[2].contains("-rdc") ? ptxas.runRelocatable(out, job[1])
+                        : ptxas.run(out, job[1], 0);
+                assertTrue(accepted.accepted(), what + ": ptxas rejects what the model allocated: " + accepted.output());
             }
         }
     }
@@ -126,19 +122,5 @@ class NvccFeatureCoverageTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), String.join(" ", cmd) + " took more than 300 s");
         return new Run(p.exitValue(), out);
-    }
-
-    private static String findOnPath(String exe) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return null;
-        }
-        for (String d : path.split(File.pathSeparator)) {
-            Path p = Path.of(d, exe);
-            if (Files.isExecutable(p)) {
-                return p.toString();
-            }
-        }
-        return null;
     }
 }

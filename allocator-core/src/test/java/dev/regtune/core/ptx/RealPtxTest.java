@@ -226,7 +226,8 @@ class RealPtxTest {
         }
     }
 
-    private static String findOnPath(String exe) {
+    /** The executable {@code exe} on PATH, or null. */
+    static String findOnPath(String exe) {
         String path = System.getenv("PATH");
         if (path == null) {
             return null;

@@ -67,9 +67,25 @@ public final class Ptxas {
 
     /** {@link #run}, writing the cubin to {@code output}. */
     public Run compile(Path file, String arch, int maxRegisters, Path output) throws IOException, InterruptedException {
+        return compile(file, arch, maxRegisters, output, false);
+    }
+
+    /**
+     * {@link #run} of relocatable code ({@code -c}, as {@code nvcc -rdc=true} output needs: its
+     * external functions are resolved at link time).
+     */
+    public Run runRelocatable(Path file, String arch) throws IOException, InterruptedException {
+        return compile(file, arch, 0, Path.of("/dev/null"), true);
+    }
+
+    private Run compile(Path file, String arch, int maxRegisters, Path output, boolean relocatable)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(executable, "-v", "-arch=" + arch));
         if (maxRegisters > 0) {
             cmd.add("-maxrregcount=" + maxRegisters);
+        }
+        if (relocatable) {
+            cmd.add("-c");
         }
         cmd.addAll(List.of("-o", output.toString(), file.toString()));
         Process proc = new ProcessBuilder(cmd).redirectErrorStream(true).start();
