@@ -33,8 +33,8 @@ public final class ParameterValues {
                 continue;
             }
             boolean load = f.instrKind(i) == InstrKind.LOAD_PARAM && f.useCount(i) == 0;
-            boolean conversion = f.opcode(i).startsWith("cvta.to.") && f.useCount(i) == 1
-                    && source[f.use(i, 0)] >= 0 && f.instrKind(source[f.use(i, 0)]) == InstrKind.LOAD_PARAM;
+            boolean conversion = !load && f.useCount(i) == 1 && source[f.use(i, 0)] >= 0
+                    && f.instrKind(source[f.use(i, 0)]) == InstrKind.LOAD_PARAM && f.opcode(i).startsWith("cvta.to.");
             if (load || conversion) {
                 source[f.def(i, 0)] = i;
             }

@@ -25,12 +25,19 @@ final class FatPointScanner {
 
     private final int words;
     private final int points;
-    private final long[][] occ = new long[MAX_SLOTS][];
-    private final long[][] summary = new long[MAX_SLOTS][];
-    private final boolean[] dirty = new boolean[MAX_SLOTS];
+    /**
+     * Per slot, its occupied points and their summary; null for a slot never committed to. Grown
+     * to the highest slot committed to (at most {@link #MAX_SLOTS}): a small function's attempts
+     * touch a few slots, and clearing tables of all 512 was a fixed cost of every allocation.
+     * A slot at or beyond their length is free.
+     */
+    private long[][] occ = new long[INITIAL_SLOTS][];
+    private long[][] summary = new long[INITIAL_SLOTS][];
+    private boolean[] dirty = new boolean[INITIAL_SLOTS];
     /** The slots marked {@link #dirty}, in the order they were first committed to: what {@link #reset} clears. */
-    private final int[] dirtySlots = new int[MAX_SLOTS];
+    private int[] dirtySlots = new int[INITIAL_SLOTS];
     private int dirtyCount;
+    private static final int INITIAL_SLOTS = 32;
 
     FatPointScanner(int points) {
         this.words = Math.max(1, (points + 63) >>> 6);
@@ -150,8 +157,9 @@ final class FatPointScanner {
     private boolean occupiedAt(int s, int w, int point) {
         int x = point >>> 6;
         long bit = 1L << (point & 63);
-        for (int j = 0; j < w; j++) {
-            long[] o = occ[s + j];
+        int end = Math.min(s + w, occ.length);
+        for (int j = s; j < end; j++) {
+            long[] o = occ[j];
             if (o != null && (o[x] & bit) != 0) {
                 return true;
             }
@@ -177,6 +185,7 @@ final class FatPointScanner {
      */
     private int conflicts(int s, int w, int[] segs, int limit) {
         int count = 0;
+        int end = Math.min(s + w, occ.length);
         for (int k = 0; k < segs.length; k += 2) {
             int a = segs[k];
             int b = segs[k + 1];
@@ -187,8 +196,8 @@ final class FatPointScanner {
                 // Summary word covering bitset word x: skip to the next word occupied in any slot.
                 long sum = 0;
                 int sw = x >>> 6;
-                for (int j = 0; j < w; j++) {
-                    long[] sm = summary[s + j];
+                for (int j = s; j < end; j++) {
+                    long[] sm = summary[j];
                     if (sm != null) {
                         sum |= sm[sw];
                     }
@@ -211,8 +220,8 @@ final class FatPointScanner {
                     mask &= -1L >>> (63 - (b & 63));
                 }
                 long bits = 0;
-                for (int j = 0; j < w; j++) {
-                    long[] o = occ[s + j];
+                for (int j = s; j < end; j++) {
+                    long[] o = occ[j];
                     if (o != null) {
                         bits |= o[x];
                     }
@@ -231,6 +240,9 @@ final class FatPointScanner {
     }
 
     private void commit(int s, int w, int[] segs) {
+        if (s + w > occ.length) {
+            grow(s + w);
+        }
         for (int j = 0; j < w; j++) {
             long[] o = occ[s + j];
             if (o == null) {
@@ -261,5 +273,14 @@ final class FatPointScanner {
                 }
             }
         }
+    }
+
+    /** Makes room for slots [0, {@code slots}). */
+    private void grow(int slots) {
+        int n = Math.min(MAX_SLOTS, Math.max(slots, 2 * occ.length));
+        occ = Arrays.copyOf(occ, n);
+        summary = Arrays.copyOf(summary, n);
+        dirty = Arrays.copyOf(dirty, n);
+        dirtySlots = Arrays.copyOf(dirtySlots, n);
     }
 }

@@ -2,6 +2,7 @@ package dev.regtune.core.ir;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -480,6 +481,19 @@ public final class KernelFunction {
     /** Distinct opcodes of this function. */
     public int opcodeCount() {
         return opcodeTable.length;
+    }
+
+    /**
+     * Per opcode id ({@link #opcodeId}): whether its spelling passes {@code test}. A stage that
+     * looks for instructions by spelling tests each distinct opcode once instead of every
+     * instruction's string (a small kernel has a few dozen instructions of a dozen opcodes).
+     */
+    public boolean[] opcodesWhere(Predicate<String> test) {
+        boolean[] out = new boolean[opcodeTable.length];
+        for (int id = 0; id < out.length; id++) {
+            out[id] = test.test(opcodeTable[id]);
+        }
+        return out;
     }
 
     /** The spelling of opcode {@code id} of this function's table (below {@link #opcodeCount()}). */

@@ -48,6 +48,14 @@ final class AddressOffsetFolding {
     static Folded apply(KernelFunction f) {
         int n = f.instrCount();
         int vregs = f.vregCount();
+        boolean[] addOpcode = f.opcodesWhere(AddressOffsetFolding::integerAdd);
+        boolean anyAdd = false;
+        for (int i = 0; i < n && !anyAdd; i++) {
+            anyAdd = offsetAdd(f, i, addOpcode);
+        }
+        if (!anyAdd) {
+            return new Folded(f, 0);
+        }
         int[] defs = new int[vregs];
         for (int i = 0; i < n; i++) {
             for (int k = 0; k < f.defCount(i); k++) {
@@ -59,7 +67,7 @@ final class AddressOffsetFolding {
         Arrays.fill(adder, -1);
         int candidates = 0;
         for (int i = 0; i < n; i++) {
-            if (offsetAdd(f, i) && defs[f.def(i, 0)] == 1 && defs[f.use(i, 0)] <= 1) {
+            if (offsetAdd(f, i, addOpcode) && defs[f.def(i, 0)] == 1 && defs[f.use(i, 0)] <= 1) {
                 adder[f.def(i, 0)] = i;
                 candidates++;
             }
@@ -128,11 +136,14 @@ final class AddressOffsetFolding {
      * An {@code add} of one register and an immediate: 32- or 64-bit integer, one def, one register
      * use, unguarded (the immediate is the operand the IR does not list).
      */
-    private static boolean offsetAdd(KernelFunction f, int i) {
-        String op = f.opcode(i);
-        boolean add = op.equals("add.s64") || op.equals("add.u64") || op.equals("add.s32") || op.equals("add.u32");
-        return add && f.defCount(i) == 1 && f.useCount(i) == 1 && (f.instrFlags(i) & InstrFlags.GUARDED) == 0
-                && f.def(i, 0) != f.use(i, 0);
+    private static boolean offsetAdd(KernelFunction f, int i, boolean[] addOpcode) {
+        return addOpcode[f.opcodeId(i)] && f.defCount(i) == 1 && f.useCount(i) == 1
+                && (f.instrFlags(i) & InstrFlags.GUARDED) == 0 && f.def(i, 0) != f.use(i, 0);
+    }
+
+    /** A 32- or 64-bit integer {@code add} (per opcode, see {@link KernelFunction#opcodesWhere}). */
+    private static boolean integerAdd(String op) {
+        return op.equals("add.s64") || op.equals("add.u64") || op.equals("add.s32") || op.equals("add.u32");
     }
 
     /** Whether use {@code k} of instruction {@code i} is the address of a global or shared access. */

@@ -100,8 +100,11 @@ final class DuplicatedFragmentRegisters {
      * {@code wmma.load.a/b} of {@code .f16}; 1 for anything else.
      */
     static int runLength(KernelFunction f, int i) {
+        if (f.defCount(i) != 8) {
+            return 1;
+        }
         String op = f.opcode(i);
-        if (!op.startsWith("wmma.load.") || !op.endsWith(".f16") || f.defCount(i) != 8) {
+        if (!op.startsWith("wmma.load.") || !op.endsWith(".f16")) {
             return 1;
         }
         boolean a = op.startsWith("wmma.load.a.");

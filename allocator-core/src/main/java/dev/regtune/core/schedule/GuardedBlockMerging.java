@@ -36,6 +36,14 @@ final class GuardedBlockMerging {
     /** {@code f} with its short guarded blocks predicated; {@code f} itself when none is. */
     static Merged apply(KernelFunction f, int maxInstructions) {
         int blocks = f.blockCount();
+        // The uses are read only for a function with a block the CFG alone lets convert.
+        boolean any = false;
+        for (int b = 1; b + 1 < blocks && !any; b++) {
+            any = convertible(f, b, maxInstructions);
+        }
+        if (!any) {
+            return new Merged(f, 0);
+        }
         int[] useBlock = new int[f.vregCount()];
         int[] firstUse = new int[f.vregCount()];
         Arrays.fill(useBlock, -1);

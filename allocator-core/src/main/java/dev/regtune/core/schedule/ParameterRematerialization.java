@@ -84,7 +84,9 @@ final class ParameterRematerialization {
         if (!any) {
             return new Rematerialized(f, 0);
         }
-        @Nullable BitSet[] readBlocks = pastLoops ? blocksReading(f, source) : new BitSet[0];
+        // Only a loop can lie between a read and its definition: without loops no block is past one.
+        @Nullable BitSet[] readBlocks = pastLoops && loops.loopCount() > 0 ? blocksReading(f, source)
+                : new BitSet[pastLoops ? vregs : 0];
         // Reads that stay with the original definition: in its own block, or in one it does not
         // dominate. A conversion's read of its parameter counts only where the conversion stays.
         int[] reads = new int[vregs];
