@@ -35,9 +35,11 @@ final class BlockDependences {
     private final int[] succ;
     private final boolean[] data;
     private final int[] predCount;
+    private final boolean chain;
 
-    private BlockDependences(int size, int[] succStart, int[] succ, boolean[] data, int[] predCount) {
+    private BlockDependences(int size, int[] succStart, int[] succ, boolean[] data, int[] predCount, boolean chain) {
         this.size = size;
+        this.chain = chain;
         this.succStart = succStart;
         this.succ = succ;
         this.data = data;
@@ -226,6 +228,15 @@ final class BlockDependences {
         return data[succStart[node] + k];
     }
 
+    /**
+     * Whether every node has an edge from the one before it in layout order: then layout order is
+     * the only schedule (nothing is ever ready but the next node), and no list scheduler can move
+     * anything.
+     */
+    boolean fixesLayoutOrder() {
+        return chain;
+    }
+
     /** Edges into {@code node} (an edge added twice counts twice, as it is released twice). */
     int predCount(int node) {
         return predCount[node];
@@ -282,9 +293,17 @@ final class BlockDependences {
         private int[] to = new int[64];
         private boolean[] value = new boolean[64];
         private int count;
+        /**
+         * The nodes {@code k} with an edge from {@code k - 1}, counted once each: every edge into a
+         * node is added while the node is visited, or (into the last) just after the last visit.
+         */
+        private int links;
+        private int linkedLast = -1;
 
         void clear() {
             count = 0;
+            links = 0;
+            linkedLast = -1;
         }
 
         void add(int a, int b) {
@@ -303,6 +322,10 @@ final class BlockDependences {
                 from = Arrays.copyOf(from, count * 2);
                 to = Arrays.copyOf(to, count * 2);
                 value = Arrays.copyOf(value, count * 2);
+            }
+            if (b == a + 1 && b != linkedLast) {
+                links++;
+                linkedLast = b;
             }
             from[count] = a;
             to[count] = b;
@@ -327,7 +350,7 @@ final class BlockDependences {
                 carries[fill[from[e]]] = value[e];
                 out[fill[from[e]]++] = to[e];
             }
-            return new BlockDependences(n, start, out, carries, preds);
+            return new BlockDependences(n, start, out, carries, preds, links == n - 1);
         }
     }
 }

@@ -109,6 +109,12 @@ final class PressureScheduler {
             scratch = new BlockDependences.Scratch(f.vregCount());
         }
         BlockDependences g = BlockDependences.of(f, b, scratch);
+        if (g.fixesLayoutOrder()) {
+            // Its dependences chain the whole block (a load, its use, the store of the result and
+            // the branch): it keeps PTX's order whatever the pressure.
+            leave(b, remaining, live);
+            return;
+        }
         int[] height = heights(g, start);
         byte @Nullable [] early = parameters.loadsFirst() ? early(g, start) : null;
         int[] scheduled = new int[n];

@@ -200,6 +200,20 @@ class PreAllocationSchedulingTest {
         assertTrue(reordered > 50, "only " + reordered + " functions reordered");
     }
 
+    /** Whether each node of {@code g} has an edge from the one before it, read off the edges. */
+    private static boolean chained(BlockDependences g) {
+        for (int k = 1; k < g.size(); k++) {
+            boolean linked = false;
+            for (int s = 0; s < g.succCount(k - 1); s++) {
+                linked |= g.succ(k - 1, s) == k;
+            }
+            if (!linked) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static void assertDependencesKept(KernelFunction fn, int[] order) {
         int[] position = new int[order.length];
         for (int p = 0; p < order.length; p++) {
@@ -208,6 +222,7 @@ class PreAllocationSchedulingTest {
         for (int b = 0; b < fn.blockCount(); b++) {
             BlockDependences g = BlockDependences.of(fn, b);
             int start = fn.blockStart(b);
+            assertEquals(chained(g), g.fixesLayoutOrder(), fn.name() + ": block " + b + " chained");
             for (int k = 0; k < g.size(); k++) {
                 for (int s = 0; s < g.succCount(k); s++) {
                     int succ = g.succ(k, s);
