@@ -59,8 +59,15 @@ final class BlockDependences {
      */
     static final class Scratch {
         private final int[] lastDef;
-        private final int[][] readers;
-        private final int[] readerCount;
+        /**
+         * Per vreg, the readers of its current value as a list in layout order: the first and the
+         * last entry (1 + its index, 0 for none); per entry, its node and the next entry. Entries
+         * are numbered from 0 in each block, so no per-vreg list is allocated.
+         */
+        private final int[] firstReader;
+        private final int[] lastReader;
+        private int[] readerNode = new int[64];
+        private int[] nextReader = new int[64];
         /** The edge list, emptied for each block. */
         private final EdgeList edges = new EdgeList();
         /** The loads since the last store and the memory operations since the last fence, grown to the largest block. */
@@ -70,8 +77,8 @@ final class BlockDependences {
         Scratch(int vregs) {
             lastDef = new int[vregs];
             Arrays.fill(lastDef, -1);
-            readers = new int[vregs][];
-            readerCount = new int[vregs];
+            firstReader = new int[vregs];
+            lastReader = new int[vregs];
         }
     }
 
@@ -82,8 +89,9 @@ final class BlockDependences {
         EdgeList edges = scratch.edges;
         edges.clear();
         int[] lastDef = scratch.lastDef;
-        int[][] readers = scratch.readers;
-        int[] readerCount = scratch.readerCount;
+        int[] firstReader = scratch.firstReader;
+        int[] lastReader = scratch.lastReader;
+        int readerEntries = 0;
         int lastStore = -1;
         int[] lastStoreIn = {-1, -1, -1, -1}; // per MemorySpace ordinal
         int lastFence = -1;
@@ -104,25 +112,31 @@ final class BlockDependences {
                 if (lastDef[v] >= 0) {
                     edges.addData(lastDef[v], k);
                 }
-                int[] r = readers[v];
-                if (r == null) {
-                    r = readers[v] = new int[4];
-                } else if (readerCount[v] == r.length) {
-                    r = readers[v] = Arrays.copyOf(r, r.length * 2);
+                if (readerEntries == scratch.readerNode.length) {
+                    scratch.readerNode = Arrays.copyOf(scratch.readerNode, 2 * readerEntries);
+                    scratch.nextReader = Arrays.copyOf(scratch.nextReader, 2 * readerEntries);
                 }
-                r[readerCount[v]++] = k;
+                scratch.readerNode[readerEntries] = k;
+                scratch.nextReader[readerEntries] = 0;
+                readerEntries++;
+                if (firstReader[v] == 0) {
+                    firstReader[v] = readerEntries;
+                } else {
+                    scratch.nextReader[lastReader[v] - 1] = readerEntries;
+                }
+                lastReader[v] = readerEntries;
             }
             for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 int v = f.def(i, d);
                 if (lastDef[v] >= 0) {
                     edges.add(lastDef[v], k);
                 }
-                for (int r = 0; r < readerCount[v]; r++) {
-                    if (readers[v][r] != k) {
-                        edges.add(readers[v][r], k);
+                for (int e = firstReader[v]; e != 0; e = scratch.nextReader[e - 1]) {
+                    if (scratch.readerNode[e - 1] != k) {
+                        edges.add(scratch.readerNode[e - 1], k);
                     }
                 }
-                readerCount[v] = 0;
+                firstReader[v] = 0;
                 lastDef[v] = k;
             }
             // A call is an ABI boundary: nothing moves across it, in either direction.
@@ -193,7 +207,7 @@ final class BlockDependences {
         }
         for (int i = start; i < start + n; i++) {
             for (int u = 0, nu = f.useCount(i); u < nu; u++) {
-                readerCount[f.use(i, u)] = 0;
+                firstReader[f.use(i, u)] = 0;
             }
             for (int d = 0, nd = f.defCount(i); d < nd; d++) {
                 lastDef[f.def(i, d)] = -1;

@@ -13,9 +13,15 @@ import java.util.Arrays;
  * defines, each with how often the instruction also reads it and its slots (what it can add).
  * A block's facts are gathered when the scheduler first weighs one of its instructions
  * ({@link #prepare}), in time linear in its operands.
+ *
+ * <p>Whether a value is live out of the block is settled when the facts are gathered, so weighing
+ * an instruction reads no liveness: a value live out is never freed in its block (its reads are
+ * not listed), and a def of one always adds its slots when the value is not live yet (its reads
+ * are listed as {@link #LIVE_OUT}).
  */
 final class PressureOperands {
     private final KernelFunction f;
+    private final Liveness liveness;
     private final int[] readStart;
     private final int[] readEnd;
     private final int[] defStart;
@@ -35,8 +41,12 @@ final class PressureOperands {
     private final int[] defined;
     private final int[] listed;
 
-    PressureOperands(KernelFunction f) {
+    /** A def fact's reads when its value is live out of the block: below any remaining count. */
+    private static final int LIVE_OUT = -1;
+
+    PressureOperands(KernelFunction f, Liveness liveness) {
         this.f = f;
+        this.liveness = liveness;
         int n = f.instrCount();
         readStart = new int[n];
         readEnd = new int[n];
@@ -56,11 +66,11 @@ final class PressureOperands {
         }
         prepared[b] = true;
         for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
-            gather(i);
+            gather(b, i);
         }
     }
 
-    private void gather(int i) {
+    private void gather(int b, int i) {
         int mark = i + 1;
         for (int u = 0, nu = f.useCount(i); u < nu; u++) {
             int v = f.use(i, u);
@@ -78,7 +88,7 @@ final class PressureOperands {
             int v = f.use(i, u);
             if (listed[v] != mark) {
                 listed[v] = mark;
-                if (counts(v) && defined[v] != mark) {
+                if (counts(v) && defined[v] != mark && !liveness.isLiveOut(b, v)) {
                     reads = room(reads, readCount);
                     reads[readCount++] = v;
                     reads[readCount++] = uses[v];
@@ -94,31 +104,31 @@ final class PressureOperands {
                 defined[v] = 0;
                 defs = room(defs, defCount);
                 defs[defCount++] = v;
-                defs[defCount++] = stamp[v] == mark ? uses[v] : 0;
+                defs[defCount++] = liveness.isLiveOut(b, v) ? LIVE_OUT : stamp[v] == mark ? uses[v] : 0;
                 defs[defCount++] = f.vregSlots(v);
             }
         }
         defEnd[i] = defCount;
     }
 
-    /** Slots instruction {@code i}'s new values add when it is placed now (block {@code b}). */
-    int growth(int b, int i, boolean[] live, int[] remaining, Liveness liveness) {
+    /** Slots instruction {@code i}'s new values add when it is placed now (its block must be prepared). */
+    int growth(int i, boolean[] live, int[] remaining) {
         int g = 0;
         for (int e = defStart[i]; e < defEnd[i]; e += 3) {
             int v = defs[e];
-            if (!live[v] && (remaining[v] - defs[e + 1] > 0 || liveness.isLiveOut(b, v))) {
+            if (!live[v] && remaining[v] > defs[e + 1]) {
                 g += defs[e + 2];
             }
         }
         return g;
     }
 
-    /** Slots of the values instruction {@code i} reads for the last time in its block. */
-    int freed(int b, int i, int[] remaining, Liveness liveness) {
+    /** Slots of the values instruction {@code i} reads for the last time in its block (which must be prepared). */
+    int freed(int i, int[] remaining) {
         int freed = 0;
         for (int e = readStart[i]; e < readEnd[i]; e += 3) {
             int v = reads[e];
-            if (remaining[v] == reads[e + 1] && !liveness.isLiveOut(b, v)) {
+            if (remaining[v] == reads[e + 1]) {
                 freed += reads[e + 2];
             }
         }

@@ -39,6 +39,18 @@ final class PressureScheduler {
     private long @Nullable [] naming;
 
     private final int scanLimit;
+    /**
+     * Per node of the block being listed: its placement ({@code scheduled}), unplaced predecessors,
+     * the ready list, growth and pressure change, path length and {@link #early} tier. Grown to the
+     * largest block, so that a block allocates nothing of its own size.
+     */
+    private int[] scheduled = new int[0];
+    private int[] waiting = new int[0];
+    private int[] ready = new int[0];
+    private int[] growthOf = new int[0];
+    private int[] deltaOf = new int[0];
+    private int[] height = new int[0];
+    private byte[] tier = new byte[0];
     /** The values {@link #enter} last marked live on a block's entry. */
     private int[] entered = new int[16];
     private int enteredCount;
@@ -64,7 +76,7 @@ final class PressureScheduler {
         this.parameters = parameters;
         this.cliffs = cliffs;
         this.scanLimit = scanLimit;
-        this.operands = new PressureOperands(f);
+        this.operands = new PressureOperands(f, liveness);
     }
 
     /**
@@ -115,9 +127,10 @@ final class PressureScheduler {
             leave(b, remaining, live);
             return;
         }
+        makeRoom(n);
         int[] height = heights(g, start);
         byte @Nullable [] early = parameters.loadsFirst() ? early(g, start) : null;
-        int[] scheduled = new int[n];
+        int[] scheduled = this.scheduled;
         rewind(b, remaining, live);
         int pressure = entry;
         int peak = n > scanLimit ? scheduleIndexed(b, g, height, early, scheduled, pressure, remaining, live)
@@ -132,6 +145,20 @@ final class PressureScheduler {
                 : peak < layoutPeak && peak <= cap;
         if (keep) {
             System.arraycopy(scheduled, 0, order, start, n);
+        }
+    }
+
+    /** Grows the per-node arrays to hold {@code n} nodes. */
+    private void makeRoom(int n) {
+        if (scheduled.length < n) {
+            int c = Math.max(n, 2 * scheduled.length);
+            scheduled = new int[c];
+            waiting = new int[c];
+            ready = new int[c];
+            growthOf = new int[c];
+            deltaOf = new int[c];
+            height = new int[c];
+            tier = new byte[c];
         }
     }
 
@@ -151,10 +178,10 @@ final class PressureScheduler {
         int start = f.blockStart(b);
         int n = g.size();
         int peak = pressure;
-        int[] waiting = new int[n];
-        int[] ready = new int[n];
-        int[] growthOf = new int[n];
-        int[] deltaOf = new int[n];
+        int[] waiting = this.waiting;
+        int[] ready = this.ready;
+        int[] growthOf = this.growthOf;
+        int[] deltaOf = this.deltaOf;
         long @Nullable [] named = n <= Long.SIZE ? naming() : null;
         if (named != null) {
             for (int k = 0; k < n; k++) {
@@ -171,6 +198,7 @@ final class PressureScheduler {
         }
         for (int placed = 0; placed < n; placed++) {
             int best = -1;
+            int bestAt = -1;
             int bestDelta = 0;
             boolean bestFits = false;
             for (int r = 0; r < readyCount; r++) {
@@ -186,6 +214,7 @@ final class PressureScheduler {
                 boolean fits = pressure + growthOf[k] <= parameters.registerTarget();
                 if (best < 0 || better(k, fits, delta, height, early, best, bestFits, bestDelta)) {
                     best = k;
+                    bestAt = r;
                     bestDelta = delta;
                     bestFits = fits;
                 }
@@ -203,12 +232,7 @@ final class PressureScheduler {
                     stale |= named[f.def(i, d)];
                 }
             }
-            for (int r = 0; r < readyCount; r++) {
-                if (ready[r] == best) {
-                    ready[r] = ready[--readyCount];
-                    break;
-                }
-            }
+            ready[bestAt] = ready[--readyCount];
             for (int s = 0; s < g.succCount(best); s++) {
                 int next = g.succ(best, s);
                 if (--waiting[next] == 0) {
@@ -249,7 +273,7 @@ final class PressureScheduler {
         ReadyIndex x = index;
         x.open(f, start, n, height, early);
         int peak = pressure;
-        int[] waiting = new int[n];
+        int[] waiting = this.waiting;
         for (int k = 0; k < n; k++) {
             waiting[k] = g.predCount(k);
             if (waiting[k] == 0) {
@@ -470,12 +494,12 @@ final class PressureScheduler {
 
     /** Slots the instruction's new values add when it is placed. */
     private int growth(int b, int i, boolean[] live, int[] remaining) {
-        return operands.growth(b, i, live, remaining, liveness);
+        return operands.growth(i, live, remaining);
     }
 
     /** Slots of values the instruction reads for the last time in the block. */
     private int freed(int b, int i, int[] remaining) {
-        return operands.freed(b, i, remaining, liveness);
+        return operands.freed(i, remaining);
     }
 
     private void place(int b, int i, boolean[] live, int[] remaining) {
@@ -513,16 +537,18 @@ final class PressureScheduler {
      * for the block's memory reads and, in a block holding unrolled copies of a loop's body (with
      * unrolled addresses first), the integer work whose values a read's address needs,
      * transitively; {@link #AFTER_LOADS} for special-register reads, which ptxas issues at the
-     * top of the kernel after the parameters it loads; 0 for the rest.
+     * top of the kernel after the parameters it loads; 0 for the rest. Written into {@link
+     * #tier} (its first {@code g.size()} entries).
      */
     private byte[] early(BlockDependences g, int start) {
         int n = g.size();
-        byte[] e = new byte[n];
+        byte[] e = tier;
         boolean addresses = false;
         for (int k = 0; k < n && parameters.unrolledAddressesFirst() && !addresses; k++) {
             addresses = f.instrHas(start + k, InstrFlags.UNROLLED_COPY);
         }
         for (int k = n - 1; k >= 0; k--) {
+            e[k] = 0;
             if (f.instrKind(start + k).isLoad()) {
                 e[k] = FIRST;
                 continue;
@@ -549,10 +575,11 @@ final class PressureScheduler {
     /**
      * Weighted longest path from each node to the end of its block: a node's latency counts on
      * the edges that carry its value; edges that only keep an order (memory, fences) weigh nothing.
+     * Written into {@link #height} (its first {@code g.size()} entries).
      */
     private int[] heights(BlockDependences g, int start) {
         int n = g.size();
-        int[] h = new int[n];
+        int[] h = height;
         for (int k = n - 1; k >= 0; k--) {
             int latency = latency(start + k);
             int tail = 0;
