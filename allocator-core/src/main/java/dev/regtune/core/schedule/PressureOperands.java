@@ -40,6 +40,8 @@ final class PressureOperands {
     private final int[] uses;
     private final int[] defined;
     private final int[] listed;
+    /** Per vreg, its 32-bit GPR slots, 0 for a value that does not count toward pressure. */
+    private final int[] slots;
 
     /** A def fact's reads when its value is live out of the block: below any remaining count. */
     private static final int LIVE_OUT = -1;
@@ -57,6 +59,11 @@ final class PressureOperands {
         uses = new int[f.vregCount()];
         defined = new int[f.vregCount()];
         listed = new int[f.vregCount()];
+        slots = new int[f.vregCount()];
+        for (int v = 0; v < slots.length; v++) {
+            RegClass c = f.vregClass(v);
+            slots[v] = c == RegClass.R || c == RegClass.R_ALT ? f.vregSlots(v) : 0;
+        }
     }
 
     /** Gathers block {@code b}'s facts unless they are already there. */
@@ -88,11 +95,11 @@ final class PressureOperands {
             int v = f.use(i, u);
             if (listed[v] != mark) {
                 listed[v] = mark;
-                if (counts(v) && defined[v] != mark && !liveness.isLiveOut(b, v)) {
+                if (slots[v] > 0 && defined[v] != mark && !liveness.isLiveOut(b, v)) {
                     reads = room(reads, readCount);
                     reads[readCount++] = v;
                     reads[readCount++] = uses[v];
-                    reads[readCount++] = f.vregSlots(v);
+                    reads[readCount++] = slots[v];
                 }
             }
         }
@@ -100,12 +107,12 @@ final class PressureOperands {
         defStart[i] = defCount;
         for (int d = 0, nd = f.defCount(i); d < nd; d++) {
             int v = f.def(i, d);
-            if (defined[v] == mark && counts(v)) {
+            if (defined[v] == mark && slots[v] > 0) {
                 defined[v] = 0;
                 defs = room(defs, defCount);
                 defs[defCount++] = v;
                 defs[defCount++] = liveness.isLiveOut(b, v) ? LIVE_OUT : stamp[v] == mark ? uses[v] : 0;
-                defs[defCount++] = f.vregSlots(v);
+                defs[defCount++] = slots[v];
             }
         }
         defEnd[i] = defCount;
@@ -162,8 +169,8 @@ final class PressureOperands {
         return size + 3 <= a.length ? a : Arrays.copyOf(a, Math.max(2 * a.length, size + 3));
     }
 
-    private boolean counts(int v) {
-        RegClass c = f.vregClass(v);
-        return c == RegClass.R || c == RegClass.R_ALT;
+    /** Value {@code v}'s GPR slots, 0 when it does not count toward pressure (not a GPR class). */
+    int slots(int v) {
+        return slots[v];
     }
 }

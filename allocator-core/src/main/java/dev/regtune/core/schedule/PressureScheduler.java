@@ -5,7 +5,6 @@ import dev.regtune.core.analysis.Liveness;
 import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
-import dev.regtune.core.ir.RegClass;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -591,12 +590,7 @@ final class PressureScheduler {
         return h;
     }
 
-    private boolean counts(int v) {
-        RegClass c = f.vregClass(v);
-        return c == RegClass.R || c == RegClass.R_ALT;
-    }
-
     private int slots(int v) {
-        return counts(v) ? f.vregSlots(v) : 0;
+        return operands.slots(v);
     }
 }
