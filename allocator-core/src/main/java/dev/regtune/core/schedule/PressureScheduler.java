@@ -24,7 +24,9 @@ import org.jspecify.annotations.Nullable;
  * larger one keeps each ready instruction's growth and pressure change in a {@link ReadyIndex}
  * and updates them only when a value it reads or writes changes state, so a block costs
  * {@code O(n log n)} instead of {@code O(n * ready)}; both choose the same instruction at every
- * step (the same maximum of the same total order).
+ * step (the same maximum of the same total order). Blocks of at most two instructions keep PTX's
+ * order, and so does a block whose dependences chain every instruction to the one before it
+ * ({@link BlockDependences#fixesLayoutOrder}: nothing to choose); neither is listed.
  */
 final class PressureScheduler {
     private final KernelFunction f;
