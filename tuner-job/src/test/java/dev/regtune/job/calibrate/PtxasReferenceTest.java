@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.regtune.core.arch.ArchProfiles;
 import dev.regtune.job.fidelity.EntryTraits;
 import dev.regtune.job.fidelity.KernelKind;
+import dev.regtune.job.ptxas.FakePtxas;
 import dev.regtune.job.ptxas.PtxasEvaluator;
 import java.io.IOException;
 import java.io.Writer;
@@ -16,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -34,34 +34,6 @@ class PtxasReferenceTest {
 
     @TempDir
     Path dir;
-
-    /** A stand-in for ptxas printing the same figures for any entry and counting its runs. */
-    static Path fakePtxas(Path dir) throws IOException {
-        Path script = dir.resolve("ptxas");
-        Files.writeString(script, """
-                #!/bin/sh
-                case "$*" in
-                  *--version*) echo "Cuda compilation tools, release 13.0, V13.0.88"; exit 0 ;;
-                esac
-                echo x >> 'COUNTER'
-                entry=""
-                while [ $# -gt 0 ]; do
-                  if [ "$1" = "-e" ]; then entry="$2"; fi
-                  shift
-                done
-                echo "ptxas info    : Compiling entry function '$entry' for 'sm_90'" >&2
-                echo "ptxas info    : Function properties for $entry" >&2
-                echo "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" >&2
-                echo "ptxas info    : Used 12 registers, used 0 barriers" >&2
-                """.replace("COUNTER", dir.resolve("compiles").toString()), StandardCharsets.UTF_8);
-        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return script;
-    }
-
-    private static int compiles(Path dir) throws IOException {
-        Path c = dir.resolve("compiles");
-        return Files.exists(c) ? Files.readAllLines(c).size() : 0;
-    }
 
     /** A file of entries {@code names} after a comment of {@code padding} bytes. */
     static KernelFiles.File file(Path path, long padding, String... names) throws IOException {
@@ -87,16 +59,16 @@ class PtxasReferenceTest {
 
     @Test
     void everyKernelAtEveryBudgetInOrderAndUnreadableFilesFailBeforePtxasRuns() throws Exception {
-        Path ptxas = fakePtxas(dir);
+        Path ptxas = FakePtxas.install(dir);
         List<KernelFiles.File> files = List.of(file(dir.resolve("a.ptx"), 0, "k1", "k2"),
                 file(dir.resolve("b.ptx"), 0, "k3"));
         PtxasReference.Measured m = PtxasReference.measure(files, List.of(0, 32), evaluator(ptxas), 2, s -> { });
         List<String> rows = m.rows().stream().map(r -> r.file().getFileName() + " " + r.entry() + " " + r.arch() + " "
                 + r.budget() + " " + r.registers()).toList();
-        assertEquals(List.of("a.ptx k1 sm_90 0 12", "a.ptx k1 sm_90 32 12", "a.ptx k2 sm_90 0 12",
-                "a.ptx k2 sm_90 32 12", "b.ptx k3 sm_90 0 12", "b.ptx k3 sm_90 32 12"), rows);
+        assertEquals(List.of("a.ptx k1 sm_90 0 40", "a.ptx k1 sm_90 32 40", "a.ptx k2 sm_90 0 40",
+                "a.ptx k2 sm_90 32 40", "b.ptx k3 sm_90 0 40", "b.ptx k3 sm_90 32 40"), rows);
         assertEquals(6, m.compiled());
-        assertEquals(6, compiles(dir));
+        assertEquals(6, FakePtxas.compiles(dir));
 
         Path binary = dir.resolve("binary.ptx");
         Files.write(binary, new byte[] {'.', 'v', (byte) 0xff, (byte) 0xfe, 0});
@@ -108,7 +80,7 @@ class PtxasReferenceTest {
                 List.of(ArchProfiles.of("sm_90")), files.get(0).kernels());
         assertThrows(NoSuchFileException.class,
                 () -> PtxasReference.measure(List.of(files.get(0), gone), List.of(0), evaluator(ptxas), 1, s -> { }));
-        assertEquals(6, compiles(dir), "no ptxas run when a file cannot be read");
+        assertEquals(6, FakePtxas.compiles(dir), "no ptxas run when a file cannot be read");
     }
 
     /** Measures args[1] files of args[2] bytes each in folder args[0] with one thread; prints the row count. */
@@ -118,7 +90,7 @@ class PtxasReferenceTest {
         for (int i = 0; i < Integer.parseInt(args[1]); i++) {
             files.add(file(folder.resolve("f" + i + ".ptx"), Long.parseLong(args[2]), "k" + i));
         }
-        PtxasReference.Measured m = PtxasReference.measure(files, List.of(0), evaluator(fakePtxas(folder)), 1,
+        PtxasReference.Measured m = PtxasReference.measure(files, List.of(0), evaluator(FakePtxas.install(folder)), 1,
                 s -> { });
         System.out.println(m.rows().size() + " rows");
     }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine;
@@ -49,12 +50,12 @@ final class Cli {
     static Path ptxResourceFor(String arch, String name, Path dir) {
         Path file = resource(name, dir);
         try {
-            String text = Files.readString(file, java.nio.charset.StandardCharsets.US_ASCII);
+            String text = Files.readString(file, StandardCharsets.US_ASCII);
             if (!text.contains("\n.target sm_90\n")) {
                 throw new IllegalStateException(name + " has no '.target sm_90' line to rewrite");
             }
             Files.writeString(file, text.replace("\n.target sm_90\n", "\n.target " + arch + "\n"),
-                    java.nio.charset.StandardCharsets.US_ASCII);
+                    StandardCharsets.US_ASCII);
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

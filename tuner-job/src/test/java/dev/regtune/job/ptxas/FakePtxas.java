@@ -13,7 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
  * {@code --fmad false} starts a child {@code sleep} and waits for it (so a test can time it out and
  * look for the child afterwards).
  */
-final class FakePtxas {
+public final class FakePtxas {
     /** The sleep the script's child runs: a number no other process on the machine uses. */
     static final String SLEEP = "617.25";
 
@@ -21,7 +21,7 @@ final class FakePtxas {
     }
 
     /** Writes the script into {@code dir}; its compiles are counted in {@link #compiles}. */
-    static Path install(Path dir) throws IOException {
+    public static Path install(Path dir) throws IOException {
         Path script = dir.resolve("ptxas");
         Path counter = dir.resolve("compiles");
         Files.writeString(script, """
@@ -52,7 +52,7 @@ final class FakePtxas {
     }
 
     /** How many times the script in {@code dir} compiled. */
-    static int compiles(Path dir) throws IOException {
+    public static int compiles(Path dir) throws IOException {
         Path counter = dir.resolve("compiles");
         return Files.exists(counter) ? Files.readAllLines(counter).size() : 0;
     }
