@@ -63,16 +63,13 @@ final class BriggsColouringStage implements Stage<BriggsState> {
                     continue;
                 }
                 ClassNodes nodes = ClassNodes.build(fn, s.analyses().liveRanges(), classOf, c.id(), spilled);
-                ClassNodes numbered = previous == null ? null : ClassNodes.keepingNumbers(previous.nodes(), nodes);
                 InterferenceGraph graph;
                 if (previous == null) {
                     graph = BriggsAllocator.graphOf(nodes);
-                } else if (numbered != null) {
-                    // The last round's numbers keep the order: its rows serve as they are.
-                    nodes = numbered;
-                    graph = NextRoundGraph.keepingNumbers(previous.nodes(), previous.rows(), previous.degrees(), nodes);
                 } else {
-                    graph = NextRoundGraph.of(previous.nodes(), previous.rows(), previous.degrees(), nodes);
+                    // The last round's value numbers keep the order: its rows serve as they are.
+                    nodes = ClassNodes.keepingNumbers(previous.nodes(), nodes);
+                    graph = NextRoundGraph.keepingNumbers(previous.nodes(), previous.rows(), previous.degrees(), nodes);
                 }
                 int[][] rows = new int[nodes.count][];
                 for (int x = 0; x < nodes.count; x++) {

@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * the tiny live ranges that spill code leaves. Temporaries cannot be spilled again.
  *
  * <p>{@link #build} numbers the nodes values by vreg, then temporaries by operand. A later round
- * may instead keep the last round's numbers ({@link #keepingNumbers}) when that gives its nodes
+ * keeps the last round's value numbers instead ({@link #keepingNumbers}), which gives its nodes
  * the same order: the nodes of values spilled since then stay behind as {@link #gone} numbers,
  * which no graph, colouring or assignment treats as a node.
  */
@@ -70,6 +70,18 @@ final class ClassNodes {
                 Arrays.copyOf(b.width, b.count), Arrays.copyOf(b.segments, b.count), valueNode, operandTemp);
     }
 
+    /**
+     * The first temporary's number: values (and the numbers they left behind) come before every
+     * temporary, in {@link #build}'s numbering and in {@link #keepingNumbers}'s.
+     */
+    int firstTemporary() {
+        int n = count;
+        while (n > 0 && temp[n - 1]) {
+            n--;
+        }
+        return n;
+    }
+
     /** Whether {@code x} is a number left behind ({@link #gone}) rather than a node. */
     boolean isGone(int x) {
         return gone != null && gone[x];
@@ -87,37 +99,19 @@ final class ClassNodes {
     }
 
     /**
-     * The nodes of {@code next} ({@link #build}'s numbering), numbered as in {@code previous},
-     * the last round's nodes of the same class: a node that was there keeps its number, the nodes
-     * of values spilled since are left {@link #gone}, and new temporaries follow the last number.
-     * Null when that numbering does not keep {@code next}'s order (a new temporary would come
-     * before an old one), since node numbers decide simplify's ties and the graph's row order.
+     * The nodes of {@code next} ({@link #build}'s numbering), numbered after {@code previous},
+     * the last round's nodes of the same class: a value keeps its number, the nodes of values
+     * spilled since are left {@link #gone}, and the temporaries, old and new, follow every value
+     * number in {@code next}'s order (by operand). Both numberings put every value before every
+     * temporary, so this keeps {@code next}'s order of the nodes, which decides simplify's ties
+     * and the graph's row order; only a temporary's number may change (when a new one comes
+     * before it), and a value's row keeps its values' part as it is.
      */
-    static @Nullable ClassNodes keepingNumbers(ClassNodes previous, ClassNodes next) {
-        // A temporary is shared by the operands of one vreg and role at one instruction, in both
-        // rounds alike, so any of its operands tells whether it was there before.
-        int[] operandOf = new int[next.count];
-        for (int op = 0; op < next.operandTemp.length; op++) {
-            if (next.operandTemp[op] >= 0) {
-                operandOf[next.operandTemp[op]] = op;
-            }
-        }
+    static ClassNodes keepingNumbers(ClassNodes previous, ClassNodes next) {
         int[] number = new int[next.count];
-        int fresh = previous.count;
-        int last = -1;
+        int fresh = previous.firstTemporary();
         for (int x = 0; x < next.count; x++) {
-            int y;
-            if (next.temp[x]) {
-                int old = previous.operandTemp[operandOf[x]];
-                y = old >= 0 ? old : fresh++;
-            } else {
-                y = previous.valueNode[next.vreg[x]];
-            }
-            if (y <= last) {
-                return null;
-            }
-            number[x] = y;
-            last = y;
+            number[x] = next.temp[x] ? fresh++ : previous.valueNode[next.vreg[x]];
         }
         int count = fresh;
         boolean[] gone = new boolean[count];

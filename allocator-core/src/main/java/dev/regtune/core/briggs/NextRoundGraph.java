@@ -10,8 +10,9 @@ import org.jspecify.annotations.Nullable;
  * a value spilled before) interfere exactly as they did; a newly spilled value's node is gone; and
  * the temporaries of a newly spilled value, each live at one point, interfere with every node live
  * at that point. Node numbers keep their order (values by vreg, then temporaries by operand), so
- * the surviving rows stay ascending under the renumbering and the result is the graph {@link
- * InterferenceGraph#addEdgesFromSegments} builds, row for row.
+ * the surviving rows stay ascending and the result is the graph {@link
+ * InterferenceGraph#addEdgesFromSegments} builds, row for row, in these numbers and with the
+ * numbers left behind by spilled values in its rows.
  */
 final class NextRoundGraph {
     private static final int[] NONE = new int[0];
@@ -20,44 +21,52 @@ final class NextRoundGraph {
     }
 
     /**
-     * The graph of {@code next}.
+     * The graph of {@code next} numbered after the previous round ({@link ClassNodes#keepingNumbers}):
+     * a value keeps its row's values as they are, and a row's temporaries, which follow its values,
+     * are renumbered (in order: old temporaries keep their order among themselves) and merged with
+     * the new temporaries it meets. A row that meets no temporary whose number changed and no new
+     * one is the same array, so that when every new temporary comes after the old ones nothing is
+     * copied but the rows that meet a new temporary. The nodes left {@link ClassNodes#gone} keep
+     * their rows too, renumbered alike, which keeps the rows symmetric; no colouring reads them as
+     * nodes.
      *
      * @param previous the previous round's nodes of the same class
      * @param previousRows the previous round's rows as built, before any coalescing merged them
-     * @param previousDegrees the previous round's weighted degrees as built ({@link InterferenceGraph#weightedDegrees})
-     * @param next this round's nodes: the previous ones less the newly spilled values, plus their temporaries
+     * @param previousDegrees the previous round's weighted degrees as built
+     * @param next this round's nodes in {@code previous}'s value numbers
      */
-    static InterferenceGraph of(ClassNodes previous, int[][] previousRows, int[] previousDegrees, ClassNodes next) {
+    static InterferenceGraph keepingNumbers(ClassNodes previous, int[][] previousRows, int[] previousDegrees,
+            ClassNodes next) {
         int n = next.count;
-        int[] map = new int[previous.count];
-        boolean[] survives = new boolean[n];
-        Arrays.fill(map, -1);
-        for (int v = 0; v < previous.valueNode.length; v++) {
-            int o = previous.valueNode[v];
-            if (o >= 0 && next.valueNode[v] >= 0) {
-                map[o] = next.valueNode[v];
-            }
+        int old = previous.count;
+        int values = previous.firstTemporary();
+        // Per old number, its number now: values keep theirs, old temporaries (found through any of
+        // their operands, which they keep) may move up past new ones.
+        int[] number = new int[old];
+        for (int o = 0; o < values; o++) {
+            number[o] = o;
         }
         for (int op = 0; op < previous.operandTemp.length; op++) {
             int o = previous.operandTemp[op];
             if (o >= 0) {
-                map[o] = next.operandTemp[op];
+                number[o] = next.operandTemp[op];
             }
         }
-        for (int o = 0; o < previous.count; o++) {
-            if (map[o] >= 0) {
-                survives[map[o]] = true;
-            }
+        boolean[] isNew = new boolean[n];
+        Arrays.fill(isNew, values, n, true);
+        boolean moved = false;
+        for (int o = values; o < old; o++) {
+            isNew[number[o]] = false;
+            moved |= number[o] != o;
         }
-        // The new temporaries by their one point, ascending; then every node's segments meet them.
         int fresh = 0;
-        for (int y = 0; y < n; y++) {
-            fresh += survives[y] ? 0 : 1;
+        for (int y = values; y < n; y++) {
+            fresh += isNew[y] ? 1 : 0;
         }
         long[] points = new long[fresh];
         int k = 0;
-        for (int y = 0; y < n; y++) {
-            if (!survives[y]) {
+        for (int y = values; y < n; y++) {
+            if (isNew[y]) {
                 points[k++] = ((long) next.segments[y][0] << 32) | y;
             }
         }
@@ -67,112 +76,77 @@ final class NextRoundGraph {
         meetNewTemporaries(next, points, extra, extraCount);
         int[][] rows = new int[n][];
         int[] degrees = new int[n];
-        // A surviving node's weighted degree is its previous one, less what its gone neighbours
-        // blocked (counted from the side of the gone, a few nodes), plus what the new temporaries
-        // it meets block: no walk over every row. Widths do not change (a node keeps its vreg).
-        for (int o = 0; o < previous.count; o++) {
-            int y = map[o];
-            if (y >= 0) {
-                degrees[y] = previousDegrees[o];
-            }
+        for (int o = 0; o < old; o++) {
+            degrees[number[o]] = previousDegrees[o];
         }
-        for (int o = 0; o < previous.count; o++) {
-            if (map[o] < 0 && !previous.isGone(o)) {
+        // The weighted degree of a surviving node: its previous one, less what the nodes gone
+        // since blocked (counted from their side), plus what the new temporaries it meets block.
+        for (int o = 0; o < values; o++) {
+            if (next.isGone(o) && !previous.isGone(o)) {
                 int wo = previous.width[o];
                 for (int m : previousRows[o]) {
-                    int y = map[m];
-                    if (y >= 0) {
+                    int y = number[m];
+                    if (!next.isGone(y)) {
                         int wm = previous.width[m];
                         degrees[y] -= wo > wm ? wo / wm : 1;
                     }
                 }
             }
         }
-        for (int o = 0; o < previous.count; o++) {
-            int y = map[o];
-            if (y >= 0) {
-                rows[y] = merge(previousRows[o], map, extra[y], extraCount[y]);
-                // merge left the new temporaries sorted; each counts once.
-                int[] met = extra[y];
-                int wy = next.width[y];
-                for (int j = 0; j < extraCount[y] && met != null; j++) {
-                    if (j == 0 || met[j] != met[j - 1]) {
-                        int wt = next.width[met[j]];
-                        degrees[y] += wt > wy ? wt / wy : 1;
-                    }
-                }
-            }
+        for (int o = 0; o < old; o++) {
+            int y = number[o];
+            int[] met = extra[y];
+            int count = met == null ? 0 : InterferenceGraph.sortUnique(met, extraCount[y]);
+            int[] row = previousRows[o];
+            boolean same = count == 0 && (!moved || row.length == 0 || row[row.length - 1] < values);
+            rows[y] = same ? row : renumbered(row, values, number, met, count);
+            addBlocked(next.width, y, met, count, degrees);
         }
-        for (int y = 0; y < n; y++) {
-            if (!survives[y]) {
-                rows[y] = merge(NONE, map, extra[y], extraCount[y]);
-                degrees[y] = InterferenceGraph.weightedDegree(rows[y], next.width, y);
+        for (int y = values; y < n; y++) {
+            if (isNew[y]) {
+                int[] met = extra[y];
+                int count = met == null ? 0 : InterferenceGraph.sortUnique(met, extraCount[y]);
+                rows[y] = met == null ? NONE : Arrays.copyOf(met, count);
+                degrees[y] = 0;
+                addBlocked(next.width, y, met, count, degrees);
             }
         }
         return new InterferenceGraph(next.width, rows, degrees);
     }
 
+    /** Adds to node {@code y}'s degree what the nodes {@code met[0 .. count)} block of it. */
+    private static void addBlocked(int[] width, int y, int @Nullable [] met, int count, int[] degrees) {
+        int wy = width[y];
+        for (int j = 0; j < count && met != null; j++) {
+            int wt = width[met[j]];
+            degrees[y] += wt > wy ? wt / wy : 1;
+        }
+    }
+
     /**
-     * The graph of {@code next} numbered as the previous round ({@link ClassNodes#keepingNumbers}):
-     * a surviving node keeps its row as it was, the same array, with the new temporaries it meets
-     * appended (their numbers follow every old one), so nothing is renumbered or copied but the
-     * rows that meet a new temporary. The nodes left {@link ClassNodes#gone} keep their rows too,
-     * which keeps the rows symmetric; no colouring reads them as nodes.
-     *
-     * @param previous the previous round's nodes of the same class
-     * @param previousRows the previous round's rows as built, before any coalescing merged them
-     * @param previousDegrees the previous round's weighted degrees as built
-     * @param next this round's nodes in {@code previous}'s numbers
+     * An old row in the new numbers: its values ({@code < values}) as they are, then its old
+     * temporaries renumbered through {@code number} (which keeps their order), merged with the new
+     * temporaries {@code met[0 .. count)} (ascending, none of them in the row).
      */
-    static InterferenceGraph keepingNumbers(ClassNodes previous, int[][] previousRows, int[] previousDegrees,
-            ClassNodes next) {
-        int n = next.count;
-        int old = previous.count;
-        long[] points = new long[n - old];
-        for (int y = old; y < n; y++) {
-            points[y - old] = ((long) next.segments[y][0] << 32) | y;
+    private static int[] renumbered(int[] row, int values, int[] number, int @Nullable [] met, int count) {
+        int split = row.length;
+        while (split > 0 && row[split - 1] >= values) {
+            split--;
         }
-        Arrays.sort(points);
-        int[] @Nullable [] extra = new int[n][];
-        int[] extraCount = new int[n];
-        meetNewTemporaries(next, points, extra, extraCount);
-        int[][] rows = Arrays.copyOf(previousRows, n);
-        int[] degrees = Arrays.copyOf(previousDegrees, n);
-        // The weighted degree of a surviving node: its previous one, less what the nodes gone
-        // since blocked (counted from their side), plus what the new temporaries it meets block.
-        for (int o = 0; o < old; o++) {
-            if (next.isGone(o) && !previous.isGone(o)) {
-                int wo = previous.width[o];
-                for (int m : previousRows[o]) {
-                    if (!next.isGone(m)) {
-                        int wm = previous.width[m];
-                        degrees[m] -= wo > wm ? wo / wm : 1;
-                    }
-                }
+        int[] out = Arrays.copyOf(row, row.length + count);
+        int i = split;
+        int j = 0;
+        int at = split;
+        while (i < row.length || j < count) {
+            int a = i < row.length ? number[row[i]] : Integer.MAX_VALUE;
+            if (met != null && j < count && met[j] < a) {
+                out[at++] = met[j++];
+            } else {
+                out[at++] = a;
+                i++;
             }
         }
-        for (int y = 0; y < n; y++) {
-            if (y < old && extraCount[y] == 0) {
-                continue;
-            }
-            int[] met = extra[y];
-            int count = met == null ? 0 : InterferenceGraph.sortUnique(met, extraCount[y]);
-            int[] base = y < old ? previousRows[y] : NONE;
-            int[] row = Arrays.copyOf(base, base.length + count);
-            if (count > 0) {
-                System.arraycopy(met, 0, row, base.length, count);
-            }
-            rows[y] = row;
-            int wy = next.width[y];
-            if (y >= old) {
-                degrees[y] = 0;
-            }
-            for (int j = 0; j < count; j++) {
-                int wt = next.width[met[j]];
-                degrees[y] += wt > wy ? wt / wy : 1;
-            }
-        }
-        return new InterferenceGraph(next.width, rows, degrees);
+        return out;
     }
 
     /**
@@ -222,44 +196,5 @@ final class NextRoundGraph {
             list = lists[at] = Arrays.copyOf(list, list.length * 2);
         }
         list[counts[at]++] = value;
-    }
-
-    /**
-     * The previous row renumbered through {@code map} (dropping the nodes that are gone), merged
-     * with the new temporaries it meets ({@code extra[0 .. count)}, in any order, repeats allowed):
-     * ascending, without repeats, in an array of exactly its length.
-     */
-    private static int[] merge(int[] previousRow, int[] map, int @Nullable [] extra, int count) {
-        int[] mapped = new int[previousRow.length];
-        int kept = 0;
-        for (int m : previousRow) {
-            int y = map[m];
-            if (y >= 0) {
-                mapped[kept++] = y;
-            }
-        }
-        if (count == 0 || extra == null) {
-            return kept == mapped.length ? mapped : Arrays.copyOf(mapped, kept);
-        }
-        // A surviving node meets the new temporaries in the order of their points, which is their
-        // order as nodes (numbered by operand): only a new temporary's own list needs the sort.
-        boolean ascending = true;
-        for (int k = 1; k < count && ascending; k++) {
-            ascending = extra[k - 1] < extra[k];
-        }
-        if (!ascending) {
-            Arrays.sort(extra, 0, count);
-        }
-        int[] out = new int[kept + count];
-        int i = 0;
-        int j = 0;
-        int len = 0;
-        while (i < kept || j < count) {
-            int next = j >= count || (i < kept && mapped[i] < extra[j]) ? mapped[i++] : extra[j++];
-            if (len == 0 || out[len - 1] != next) {
-                out[len++] = next;
-            }
-        }
-        return len == out.length ? out : Arrays.copyOf(out, len);
     }
 }

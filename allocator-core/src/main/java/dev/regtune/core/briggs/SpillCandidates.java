@@ -32,11 +32,18 @@ final class SpillCandidates {
 
     /** Per node: the next node listed in the same bucket, or -1. */
     private final int[] next;
-    /** Per group: its offset in the per-degree arrays, which hold degrees {@code 0 .. maxDegree}. */
+    /** Per group: its offset in {@link #head}, which holds degrees {@code 0 .. maxDegree}. */
     private final int[] base;
-    /** Per group and degree: the ratio key of the group's cost over {@code max(degree, 1)}. */
+    private final double[] groupCost;
+    private final int[] maxDegree;
+    /**
+     * Per group whose ratios are not all distinct ({@link #distinctRatios}): its offset in {@link
+     * #keyAt} and {@link #bucketAt}, which hold degrees {@code 0 .. maxDegree}; -1 for the others.
+     */
+    private final int[] tableBase;
+    /** Per tabled group and degree: the ratio key of the group's cost over {@code max(degree, 1)}. */
     private final long[] keyAt;
-    /** Per group and degree: the bucket of that degree, the highest degree of equal ratio key. */
+    /** Per tabled group and degree: the bucket of that degree, the highest degree of equal ratio key. */
     private final int[] bucketAt;
     /** Per group and bucket: the first node listed in it, or -1 (only bucket degrees are used). */
     private final int[] head;
@@ -64,38 +71,46 @@ final class SpillCandidates {
         regionEnd = new int[groups];
         cursor = new int[groups];
         top = new int[groups];
+        this.groupCost = groupCost;
+        this.maxDegree = maxDegree;
+        tableBase = new int[groups];
         int cells = 0;
+        int tabled = 0;
         int members = 0;
         for (int g = 0; g < groups; g++) {
             base[g] = cells;
             cells += maxDegree[g] + 1;
+            tableBase[g] = distinctRatios(groupCost[g], maxDegree[g]) ? -1 : tabled;
+            tabled += tableBase[g] < 0 ? 0 : maxDegree[g] + 1;
             regionStart[g] = members;
             regionEnd[g] = members;
             cursor[g] = members;
             members += groupSize[g];
         }
-        keyAt = new long[cells];
-        bucketAt = new int[cells];
+        keyAt = new long[tabled];
+        bucketAt = new int[tabled];
         head = new int[cells];
         sorted = new int[members];
         Arrays.fill(head, -1);
         for (int g = 0; g < groups; g++) {
-            int b = base[g];
-            double c = groupCost[g];
-            for (int d = 0; d <= maxDegree[g]; d++) {
-                keyAt[b + d] = ratioKey(c / Math.max(d, 1));
+            int b = tableBase[g];
+            if (b >= 0) {
+                double c = groupCost[g];
+                for (int d = 0; d <= maxDegree[g]; d++) {
+                    keyAt[b + d] = ratioKey(c / Math.max(d, 1));
+                }
+                bucketAt[b + maxDegree[g]] = maxDegree[g];
+                for (int d = maxDegree[g] - 1; d >= 0; d--) {
+                    bucketAt[b + d] = keyAt[b + d] == keyAt[b + d + 1] ? bucketAt[b + d + 1] : d;
+                }
             }
-            bucketAt[b + maxDegree[g]] = maxDegree[g];
-            for (int d = maxDegree[g] - 1; d >= 0; d--) {
-                bucketAt[b + d] = keyAt[b + d] == keyAt[b + d + 1] ? bucketAt[b + d + 1] : d;
-            }
-            top[g] = bucketAt[b + maxDegree[g]];
+            top[g] = bucket(g, maxDegree[g]);
         }
         // Listed in descending order so that each bucket's list is ascending (pushed at the front).
         for (int x = n - 1; x >= 0; x--) {
             int g = groupOf[x];
             if (g >= 0) {
-                int at = base[g] + bucketAt[base[g] + deg(x)];
+                int at = base[g] + bucket(g, deg(x));
                 next[x] = head[at];
                 head[at] = x;
             }
@@ -104,8 +119,35 @@ final class SpillCandidates {
         for (int g = 0; g < groups; g++) {
             load(g, top[g]);
             int y = best(g);
-            tree.set(g, keyAt[base[g] + deg(y)], y);
+            tree.set(g, key(g, deg(y)), y);
         }
+    }
+
+    /**
+     * Whether {@code cost / d} is a different double for every degree {@code d} from 1 to {@code
+     * maxDegree}: so when the cost is positive and finite and its ratio at {@code maxDegree} is a
+     * normal double. Two exact ratios at {@code d} and {@code d + 1} then differ by {@code 1 / d}
+     * of the lower one, more than two units in the last place (degrees are ints, below
+     * {@code 2^51}), so they round apart; a group of such a cost needs no table of keys and buckets ({@link #bucket}).
+     */
+    static boolean distinctRatios(double cost, int maxDegree) {
+        return cost > 0 && cost < Double.POSITIVE_INFINITY && cost / Math.max(maxDegree, 1) >= Double.MIN_NORMAL;
+    }
+
+    /**
+     * Group {@code g}'s bucket of {@code degree}: the highest degree whose ratio key equals that of
+     * {@code degree}. With distinct ratios that is the degree itself, except that 0 shares 1's
+     * ratio ({@code cost / max(degree, 1)}) when the group reaches 1.
+     */
+    private int bucket(int g, int degree) {
+        int t = tableBase[g];
+        return t < 0 ? Math.min(Math.max(degree, 1), maxDegree[g]) : bucketAt[t + degree];
+    }
+
+    /** Group {@code g}'s ratio key at {@code degree}. */
+    private long key(int g, int degree) {
+        int t = tableBase[g];
+        return t < 0 ? ratioKey(groupCost[g] / Math.max(degree, 1)) : keyAt[t + degree];
     }
 
     /**
@@ -186,7 +228,7 @@ final class SpillCandidates {
                 tree.remove(g);
                 continue;
             }
-            long key = keyAt[base[g] + deg(y)];
+            long key = key(g, deg(y));
             if (key == tree.minKey() && y == tree.minNode()) {
                 cursor[g]++;
                 return y;
@@ -206,7 +248,7 @@ final class SpillCandidates {
             while (c < end) {
                 int y = sorted[c];
                 if (inGraph[y]) {
-                    int now = bucketAt[b + deg(y)];
+                    int now = bucket(g, deg(y));
                     if (now == bucket) {
                         cursor[g] = c;
                         return y;
@@ -242,7 +284,7 @@ final class SpillCandidates {
         while (y >= 0) {
             int following = next[y];
             if (inGraph[y]) {
-                int now = bucketAt[b + deg(y)];
+                int now = bucket(g, deg(y));
                 if (now == bucket) {
                     ascending &= fill == regionStart[g] || sorted[fill - 1] < y;
                     sorted[fill++] = y;

@@ -14,10 +14,11 @@
  * <p>A round redoes only what spilling changed: a class that spilled nothing in the last round
  * keeps its nodes, graph and colouring (its input is the same), and a class that did gets its
  * next graph from the last one ({@code NextRoundGraph}: the newly spilled values' nodes removed,
- * their temporaries added) rather than from a sweep of every live segment. When the new
- * temporaries all come after the old ones, the round keeps the last round's node numbers ({@code
- * ClassNodes.keepingNumbers}): the spilled values' numbers stay behind unused and the last rows
- * serve as they are, with the new temporaries appended, so that nothing is renumbered.
+ * their temporaries added) rather than from a sweep of every live segment. The round keeps the
+ * last round's value numbers ({@code ClassNodes.keepingNumbers}; temporaries follow every value):
+ * the spilled values' numbers stay behind unused and the last rows serve as they are, with only
+ * their temporaries' part renumbered and the new temporaries merged in, so that no row of values
+ * is renumbered.
  *
  * <h2>How the seeds are read</h2>
  * <ul>

@@ -1,7 +1,9 @@
 package dev.regtune.core.briggs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Random;
@@ -111,5 +113,32 @@ class SpillCandidatesTest {
                         Long.signum(Long.compare(SpillCandidates.ratioKey(a), SpillCandidates.ratioKey(b))), a + " vs " + b);
             }
         }
+    }
+
+    /**
+     * A cost said to have distinct ratios gives a different key at every degree from 1 to its
+     * highest (so that its buckets are its degrees), down to costs whose last ratio is barely
+     * normal; costs whose ratios may tie are not said to.
+     */
+    @Test
+    void distinctRatiosAreDistinct() {
+        double[] costs = {1.0, 20.0, 45.0, 1e300, Double.MAX_VALUE, Double.MIN_NORMAL * 1000, Double.MIN_NORMAL * 2048,
+            Math.nextUp(Double.MIN_NORMAL * 2048), 3 * Double.MIN_NORMAL};
+        int[] maxDegrees = {0, 1, 2, 17, 1000, 2048, 4096};
+        for (double cost : costs) {
+            for (int maxDegree : maxDegrees) {
+                if (!SpillCandidates.distinctRatios(cost, maxDegree)) {
+                    continue;
+                }
+                for (int d = 1; d < maxDegree; d++) {
+                    assertTrue(SpillCandidates.ratioKey(cost / d) > SpillCandidates.ratioKey(cost / (d + 1)),
+                            cost + " at " + d);
+                }
+            }
+        }
+        for (double cost : new double[] {0.0, -0.0, Double.POSITIVE_INFINITY, Double.NaN, Double.MIN_VALUE}) {
+            assertFalse(SpillCandidates.distinctRatios(cost, 4), "cost " + cost);
+        }
+        assertFalse(SpillCandidates.distinctRatios(Double.MIN_NORMAL, 2));
     }
 }
