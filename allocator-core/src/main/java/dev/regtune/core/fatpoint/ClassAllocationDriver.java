@@ -371,7 +371,13 @@ final class ClassAllocationDriver {
 
     private static UnitSet units(FatPointState cx, int[] members, boolean[] spilled, double[] cost,
             int @Nullable [][] segments) {
-        UnitSet u = new UnitSet(members.length + 8);
+        // One unit per group kept whole, one piece per occurrence of a spilled group: sized once,
+        // not doubled (six arrays copied each time) as the pieces of the spilled groups come in.
+        int capacity = 0;
+        for (int g : members) {
+            capacity += spilled[g] ? cx.facts().occurrenceCount(g) : 1;
+        }
+        UnitSet u = new UnitSet(capacity);
         for (int g : members) {
             if (!spilled[g]) {
                 u.add(g, -1, cx.groups().pairMode(g), segments == null ? cx.groups().segments(g) : segments[g],

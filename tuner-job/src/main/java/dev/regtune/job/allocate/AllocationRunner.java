@@ -86,14 +86,6 @@ public final class AllocationRunner {
         return reports;
     }
 
-    /** Allocates (and, with verification on, checks) one function alone, without the functions it calls. */
-    public FunctionReport allocate(String displayName, KernelFunction fn) {
-        ExplanationRecorder recorder = new ExplanationRecorder();
-        AllocationResult r = allocator.allocate(fn, knobs, arch, maxRegisters,
-                explain ? recorder : AllocationListener.NONE);
-        return report(displayName, fn, r, recorder);
-    }
-
     private FunctionReport report(String displayName, KernelFunction fn, AllocationResult r,
             ExplanationRecorder recorder) {
         FunctionReport.Verification check = null;
