@@ -8,10 +8,14 @@ import dev.regtune.core.check.CheckReport;
 import dev.regtune.core.arch.ArchProfile;
 import dev.regtune.core.ptx.PtxParser;
 import dev.regtune.job.allocate.AllocatorFamily;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Times full allocations of parsed functions by one or more allocator families (and the parsing
@@ -21,6 +25,9 @@ import java.util.Objects;
  * checker. A warm-up of {@code warmupNanos} per family then cycles round-robin over every family,
  * every function and every file, so the JIT has compiled the hot paths, with every family's
  * profile in them, before anything is measured; every family is then measured in that same state.
+ * With a {@link JitQuiet}, the warm-up goes on after its fixed part until a window in which the
+ * compiler was quiet, at most until {@code maxWarmupNanos} per family; {@link #warmup()} says how
+ * long it took and how much the compiler worked during it and during the measurement.
  * Each (function, family) gets an equal share of {@code measureNanos}, the measurement time of one
  * family: its batch size is doubled until one batch takes at least a twentieth of that share (at
  * least 0.1 ms), and whole batches are timed with {@link System#nanoTime()} until the share is used
@@ -40,8 +47,12 @@ public final class AllocationBenchmark {
     private final ArchProfile arch;
     private final long warmupNanos;
     private final long measureNanos;
+    private final @Nullable JitQuiet jitQuiet;
+    private final long maxWarmupNanos;
+    private final LongSupplier compileMillis;
     /** Folds every result into a value the JIT cannot prove unused. */
     private long sink;
+    private WarmupReport warmup = new WarmupReport(0, -1, -1, false, false);
 
     /**
      * @param families the allocator families to time, in report order (at least one)
@@ -50,6 +61,18 @@ public final class AllocationBenchmark {
      */
     public AllocationBenchmark(List<AllocatorFamily> families, ArchProfile arch, long warmupNanos,
             long measureNanos) {
+        this(families, arch, warmupNanos, measureNanos, null, warmupNanos);
+    }
+
+    /**
+     * @param families the allocator families to time, in report order (at least one)
+     * @param warmupNanos fixed warm-up time per family
+     * @param measureNanos measurement time per family
+     * @param jitQuiet when not null, the warm-up continues after its fixed part until a quiet window
+     * @param maxWarmupNanos with {@code jitQuiet}, the longest warm-up per family
+     */
+    public AllocationBenchmark(List<AllocatorFamily> families, ArchProfile arch, long warmupNanos,
+            long measureNanos, @Nullable JitQuiet jitQuiet, long maxWarmupNanos) {
         if (families.isEmpty()) {
             throw new IllegalArgumentException("a benchmark needs at least one allocator family");
         }
@@ -57,6 +80,23 @@ public final class AllocationBenchmark {
         this.arch = arch;
         this.warmupNanos = warmupNanos;
         this.measureNanos = measureNanos;
+        this.jitQuiet = jitQuiet;
+        this.maxWarmupNanos = Math.max(warmupNanos, maxWarmupNanos);
+        this.compileMillis = compilerClock();
+    }
+
+    /** The compiler's total time in milliseconds, or -1 when the JVM does not monitor it. */
+    private static LongSupplier compilerClock() {
+        CompilationMXBean bean = ManagementFactory.getCompilationMXBean();
+        if (bean == null || !bean.isCompilationTimeMonitoringSupported()) {
+            return () -> -1;
+        }
+        return bean::getTotalCompilationTime;
+    }
+
+    /** What the last {@link #run}'s warm-up did and how busy the compiler was. */
+    public WarmupReport warmup() {
+        return warmup;
     }
 
     /**
@@ -67,7 +107,11 @@ public final class AllocationBenchmark {
      * @return one summary per family, in family order, with the same parse timing
      */
     public List<BenchSummary> run(List<BenchTarget> targets, List<Source> sources) {
-        warmUp(targets, sources);
+        long compileBefore = compileMillis.getAsLong();
+        long warmupStart = System.nanoTime();
+        boolean quiet = warmUp(targets, sources);
+        long warmupTook = System.nanoTime() - warmupStart;
+        long compileWarm = compileMillis.getAsLong();
         ParseTiming parse = timeParsing(sources);
         long share = targets.isEmpty() ? 0 : measureNanos * 9 / 10 / targets.size();
         List<List<FunctionTiming>> timings = new ArrayList<>();
@@ -79,6 +123,9 @@ public final class AllocationBenchmark {
                 timings.get(k).add(time(families.get(k), t, share));
             }
         }
+        long compileAfter = compileMillis.getAsLong();
+        warmup = new WarmupReport(warmupTook, compileBefore < 0 ? -1 : compileWarm - compileBefore,
+                compileBefore < 0 ? -1 : compileAfter - compileWarm, jitQuiet != null, quiet);
         long bytes = sources.stream().mapToLong(s -> s.bytes()).sum();
         List<BenchSummary> summaries = new ArrayList<>(families.size());
         for (int k = 0; k < families.size(); k++) {
@@ -103,7 +150,8 @@ public final class AllocationBenchmark {
     public record Source(String name, String text, long bytes) {
     }
 
-    private void warmUp(List<BenchTarget> targets, List<Source> sources) {
+    /** Warms up; with a {@link JitQuiet}, whether it ended on a quiet window (false at its cap). */
+    private boolean warmUp(List<BenchTarget> targets, List<Source> sources) {
         // What is timed is checked first: allocation is deterministic, so every timed repeat
         // produces this same verified result.
         for (AllocatorFamily family : families) {
@@ -119,15 +167,34 @@ public final class AllocationBenchmark {
                 }
             }
         }
-        long end = System.nanoTime() + warmupNanos * families.size();
-        do {
+        long start = System.nanoTime();
+        long end = start + warmupNanos * families.size();
+        long cap = start + maxWarmupNanos * families.size();
+        boolean settling = false;
+        while (true) {
             for (AllocatorFamily family : families) {
                 for (BenchTarget t : targets) {
                     allocateOnce(family, t);
                 }
             }
             parseAll(sources);
-        } while (System.nanoTime() < end);
+            long now = System.nanoTime();
+            if (now < end) {
+                continue;
+            }
+            if (jitQuiet == null || compileMillis.getAsLong() < 0) {
+                return false;
+            }
+            if (!settling) {
+                jitQuiet.start(now, compileMillis.getAsLong());
+                settling = true;
+            } else if (jitQuiet.quietAt(now, compileMillis.getAsLong())) {
+                return true;
+            }
+            if (now >= cap) {
+                return false;
+            }
+        }
     }
 
     /** The median time of one parse pass over every file, and how many passes were timed. */

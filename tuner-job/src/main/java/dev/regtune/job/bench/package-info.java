@@ -1,5 +1,7 @@
 /**
- * The allocation benchmark behind {@code regtune bench}: warm-up, batched timing with
+ * The allocation benchmark behind {@code regtune bench}: warm-up (fixed, or until the JIT compiler
+ * is quiet, {@link dev.regtune.job.bench.JitQuiet}, with what the compiler did reported in a
+ * {@link dev.regtune.job.bench.WarmupReport}), batched timing with
  * {@link java.lang.System#nanoTime()}, medians per function and allocator family and the
  * corpus-level summary of each family, the PTX front end's throughput (every file parsed from
  * scratch, module-level work included), and the timing of synthetic kernel generation

@@ -16,6 +16,8 @@ import dev.regtune.job.bench.BenchSummary;
 import dev.regtune.job.bench.BenchTarget;
 import dev.regtune.job.bench.FunctionTiming;
 import dev.regtune.job.bench.GenerationTiming;
+import dev.regtune.job.bench.JitQuiet;
+import dev.regtune.job.bench.WarmupReport;
 import dev.regtune.job.report.Numbers;
 import dev.regtune.job.report.TextTable;
 import java.io.IOException;
@@ -92,6 +94,22 @@ public final class BenchCommand extends RegtuneCommand {
                     + "functions (default: ${DEFAULT-VALUE}).")
     double warmupSeconds;
 
+    @Option(names = "--until-jit-quiet", paramLabel = "S", defaultValue = "0",
+            description = "After --warmup-seconds, go on warming up until a window of S seconds in which the JIT "
+                    + "compiler worked for at most " + JIT_QUIET_PERCENT + "% of it (CompilationMXBean's total "
+                    + "compilation time), at most until --warmup-max-seconds; 0 (default) warms up for "
+                    + "--warmup-seconds only. C2 compiles the allocator for 30 to 100 s on a 2-core machine, and "
+                    + "figures taken before it is done are higher than the steady state.")
+    double untilJitQuiet;
+
+    @Option(names = "--warmup-max-seconds", paramLabel = "S", defaultValue = "600",
+            description = "With --until-jit-quiet, the longest warm-up per allocator family (default: "
+                    + "${DEFAULT-VALUE}).")
+    double warmupMaxSeconds;
+
+    /** The share of a window, in per cent, the compiler may work in for --until-jit-quiet to call it quiet. */
+    static final int JIT_QUIET_PERCENT = 1;
+
     @Option(names = "--seconds", paramLabel = "S", defaultValue = "10",
             description = "Measurement time per allocator family, shared equally by the functions; at least "
                     + AllocationBenchmark.MIN_BATCHES + " batches each whatever it is (default: ${DEFAULT-VALUE}).")
@@ -109,9 +127,10 @@ public final class BenchCommand extends RegtuneCommand {
     @Override
     protected int run() {
         ArchProfile profile = Arguments.arch(arch);
-        if (!(warmupSeconds >= 0) || !(seconds >= 0)) {
-            throw new UsageException("--warmup-seconds and --seconds must not be negative");
-        }
+        requireNonNegative("--warmup-seconds", warmupSeconds);
+        requireNonNegative("--seconds", seconds);
+        requireNonNegative("--until-jit-quiet", untilJitQuiet);
+        requireNonNegative("--warmup-max-seconds", warmupMaxSeconds);
         List<String> all = allFamilies.get();
         List<AllocatorFamily> families = new ArrayList<>();
         Knobs knobs = knobOptions.knobs();
@@ -171,10 +190,12 @@ public final class BenchCommand extends RegtuneCommand {
                 Numbers.fixed(warmupSeconds * families.size(), 1), Numbers.fixed(seconds, 1),
                 families.size() > 1 ? " per family" : "");
         err().flush();
+        JitQuiet quiet = untilJitQuiet > 0 ? new JitQuiet((long) (untilJitQuiet * 1e9), JIT_QUIET_PERCENT / 100.0)
+                : null;
         AllocationBenchmark bench = new AllocationBenchmark(families, profile, (long) (warmupSeconds * 1e9),
-                (long) (seconds * 1e9));
+                (long) (seconds * 1e9), quiet, (long) (warmupMaxSeconds * 1e9));
         List<BenchSummary> summaries = bench.run(targets, sources);
-        print(summaries, profile, generated);
+        print(summaries, profile, generated, bench.warmup());
         return 0;
     }
 
@@ -206,9 +227,34 @@ public final class BenchCommand extends RegtuneCommand {
         return Arguments.ptxBelow(corpus.get(), this::skip);
     }
 
+    private static void requireNonNegative(String option, double value) {
+        if (!(value >= 0)) {
+            throw new UsageException(option + " must not be negative, not " + value);
+        }
+    }
+
     /** A folder that cannot be listed is skipped with one note, as an unreadable file is. */
     private void skip(PtxFileWalk.Unlistable folder) {
         note("skipping a folder that cannot be listed: " + Arguments.sentence(folder));
+    }
+
+    /**
+     * How long the warm-up took and how much the JIT compiler worked during it and while measuring:
+     * compilation while measuring means the figures are not yet the steady state.
+     */
+    static String warmupLine(WarmupReport w) {
+        StringBuilder b = new StringBuilder("warm-up: ").append(Numbers.fixed(w.warmupNanos() / 1e9, 1)).append(" s");
+        if (w.compileMillisWarmingUp() < 0) {
+            b.append("; this JVM does not report its compilation time");
+        } else {
+            b.append("; the JIT compiled for ").append(Numbers.fixed(w.compileMillisWarmingUp() / 1e3, 1))
+                    .append(" s of it and ").append(w.compileMillisMeasuring()).append(" ms while measuring");
+        }
+        if (w.waitedForQuiet()) {
+            b.append(w.quiet() ? " (it ended on a quiet window)"
+                    : " (it reached --warmup-max-seconds before a quiet window)");
+        }
+        return b.toString();
     }
 
     /**
@@ -216,7 +262,8 @@ public final class BenchCommand extends RegtuneCommand {
      * several, each family's columns next to the others', its time over the first family's, and
      * each figure of a line followed by the family it belongs to.
      */
-    private void print(List<BenchSummary> summaries, ArchProfile profile, List<Generated> generated) {
+    private void print(List<BenchSummary> summaries, ArchProfile profile, List<Generated> generated,
+            WarmupReport warmup) {
         boolean several = summaries.size() > 1;
         BenchSummary first = summaries.get(0);
         TextTable table;
@@ -261,6 +308,7 @@ public final class BenchCommand extends RegtuneCommand {
             }
         }
         table.print(out());
+        out().println(warmupLine(warmup));
         // The front end's throughput: whole files parsed from scratch into IR, module-level work
         // included, as a sweep's executors parse them.
         out().printf("parse: %d files (%s synthetic), %s MB per pass, median %s ms over %d passes: %s MB/s%n",

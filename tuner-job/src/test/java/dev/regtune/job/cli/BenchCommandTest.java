@@ -22,9 +22,31 @@ class BenchCommandTest {
         assertTrue(run.out().contains("twice"), run.out());
         assertTrue(run.out().matches("(?s).*\\nparse: 1 files \\(0 synthetic\\), [0-9.]+ MB per pass, median [0-9.]+ ms "
                 + "over \\d+ passes: [0-9.]+ MB/s\\n.*"), run.out());
+        assertTrue(run.out().matches("(?s).*\\nwarm-up: [0-9.]+ s; the JIT compiled for [0-9.]+ s of it and \\d+ ms "
+                + "while measuring\\nparse: .*"), run.out());
         String last = run.out().strip().lines().reduce((a, b) -> b).orElseThrow();
         assertTrue(last.startsWith("bench: 2 functions in 1 files on sm_90: median "), last);
         assertTrue(last.contains("MB/s"), last);
+    }
+
+    @Test
+    void untilTheJitIsQuietTheWarmUpGoesOnToItsCap() {
+        Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("bench", "--allocator", "fatpoint", "--warmup-seconds", "0", "--until-jit-quiet", "0.05",
+                "--warmup-max-seconds", "0.3", "--seconds", "0.05", dir.toString());
+
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().matches("(?s).*\\nwarm-up: [0-9.]+ s; the JIT compiled for [0-9.]+ s of it and \\d+ ms "
+                + "while measuring \\((it ended on a quiet window|it reached --warmup-max-seconds before a quiet "
+                + "window)\\)\\n.*"), run.out());
+    }
+
+    @Test
+    void aNegativeTimeIsAUsageError() {
+        Cli.resource("tiny.ptx", dir);
+        Cli.Run run = Cli.run("bench", "--until-jit-quiet", "-1", dir.toString());
+        assertEquals(2, run.exit());
+        assertEquals("regtune: --until-jit-quiet must not be negative, not -1.0.", run.err().strip());
     }
 
     @Test
