@@ -122,6 +122,11 @@ class ReadmeWorkflowsTest {
             Rule.runs("bin/regtune fidelity --reference ", Map.of(), List.of("--budgets", "0")),
             Rule.runs("bin/regtune bench --warmup-seconds", Map.of("--warmup-seconds", "0", "--seconds", "0"),
                     List.of(SMALL_PTX)),
+            // Waits for a quiet JIT for at most 0.2 s here, on one bundled file instead of corpus-real.
+            Rule.runs("bin/regtune bench --allocator fatpoint --warmup-seconds 60 --until-jit-quiet",
+                    Map.of("--warmup-seconds", "0", "--until-jit-quiet", "0.05", "../shared/corpus-real/ptx",
+                            SMALL_PTX),
+                    List.of("--seconds", "0", "--warmup-max-seconds", "0.2")),
             Rule.runs("bin/regtune bench --synthetic", Map.of("instructions=100000", "instructions=2000"),
                     List.of("--warmup-seconds", "0", "--seconds", "0")),
             Rule.runs("bin/regtune bench-sweep ", Map.of("--evaluations", "200"), List.of("--synthetic-count", "10")));
