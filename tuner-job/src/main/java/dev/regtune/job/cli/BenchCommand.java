@@ -96,7 +96,7 @@ public final class BenchCommand extends RegtuneCommand {
 
     @Option(names = "--until-jit-quiet", paramLabel = "S", defaultValue = "0",
             description = "After --warmup-seconds, go on warming up until a window of S seconds in which the JIT "
-                    + "compiler worked for at most " + JIT_QUIET_PERCENT + "% of it (CompilationMXBean's total "
+                    + "compiler worked for at most a hundredth of it (CompilationMXBean's total "
                     + "compilation time), at most until --warmup-max-seconds; 0 (default) warms up for "
                     + "--warmup-seconds only. C2 compiles the allocator for 30 to 100 s on a 2-core machine, and "
                     + "figures taken before it is done are higher than the steady state.")
@@ -107,8 +107,8 @@ public final class BenchCommand extends RegtuneCommand {
                     + "${DEFAULT-VALUE}).")
     double warmupMaxSeconds;
 
-    /** The share of a window, in per cent, the compiler may work in for --until-jit-quiet to call it quiet. */
-    static final int JIT_QUIET_PERCENT = 1;
+    /** The share of a window the compiler may work in for --until-jit-quiet to call it quiet (its help says so). */
+    static final double JIT_QUIET_SHARE = 0.01;
 
     @Option(names = "--seconds", paramLabel = "S", defaultValue = "10",
             description = "Measurement time per allocator family, shared equally by the functions; at least "
@@ -190,7 +190,7 @@ public final class BenchCommand extends RegtuneCommand {
                 Numbers.fixed(warmupSeconds * families.size(), 1), Numbers.fixed(seconds, 1),
                 families.size() > 1 ? " per family" : "");
         err().flush();
-        JitQuiet quiet = untilJitQuiet > 0 ? new JitQuiet((long) (untilJitQuiet * 1e9), JIT_QUIET_PERCENT / 100.0)
+        JitQuiet quiet = untilJitQuiet > 0 ? new JitQuiet((long) (untilJitQuiet * 1e9), JIT_QUIET_SHARE)
                 : null;
         AllocationBenchmark bench = new AllocationBenchmark(families, profile, (long) (warmupSeconds * 1e9),
                 (long) (seconds * 1e9), quiet, (long) (warmupMaxSeconds * 1e9));
