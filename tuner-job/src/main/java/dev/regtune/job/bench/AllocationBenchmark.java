@@ -125,7 +125,7 @@ public final class AllocationBenchmark {
         }
         long compileAfter = compileMillis.getAsLong();
         warmup = new WarmupReport(warmupTook, compileBefore < 0 ? -1 : compileWarm - compileBefore,
-                compileBefore < 0 ? -1 : compileAfter - compileWarm, jitQuiet != null, quiet);
+                compileBefore < 0 ? -1 : compileAfter - compileWarm, jitQuiet != null && compileBefore >= 0, quiet);
         long bytes = sources.stream().mapToLong(s -> s.bytes()).sum();
         List<BenchSummary> summaries = new ArrayList<>(families.size());
         for (int k = 0; k < families.size(); k++) {

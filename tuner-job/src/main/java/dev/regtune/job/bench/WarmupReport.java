@@ -8,7 +8,8 @@ package dev.regtune.job.bench;
  * @param compileMillisWarmingUp compiler time during the warm-up (summed over compiler threads), -1 if
  *     the JVM does not say
  * @param compileMillisMeasuring compiler time while measuring, -1 if the JVM does not say
- * @param waitedForQuiet whether the warm-up was to wait for a quiet JIT
+ * @param waitedForQuiet whether the warm-up waited for a quiet JIT (asked for, and the JVM reports its
+ *     compilation time; otherwise it ends after its fixed part)
  * @param quiet with {@code waitedForQuiet}: whether it ended on a quiet window (else at its cap)
  */
 public record WarmupReport(long warmupNanos, long compileMillisWarmingUp, long compileMillisMeasuring,
