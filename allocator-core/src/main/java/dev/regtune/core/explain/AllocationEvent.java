@@ -77,6 +77,15 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Constant-bank wide addends ran.
+     *
+     * @param adds 64-bit adds of a pointer parameter to a {@code mul.wide} product that read the
+     *     pointer from the constant bank as one {@code IMAD.WIDE} each
+     */
+    record WideAddendsFromConstantBank(int adds) implements AllocationEvent {
+    }
+
+    /**
      * Loop unrolling ran.
      *
      * @param loops single-block loops unrolled

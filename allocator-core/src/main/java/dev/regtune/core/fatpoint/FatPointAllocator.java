@@ -15,6 +15,7 @@ import dev.regtune.core.lower.FragmentDuplicatesStage;
 import dev.regtune.core.lower.LoweringStage;
 import dev.regtune.core.lower.ParameterFoldingStage;
 import dev.regtune.core.lower.SymbolAddressStage;
+import dev.regtune.core.lower.ConstantBankWideAddendStage;
 import dev.regtune.core.lower.WideMultiplyAddStage;
 import dev.regtune.core.model.MeasureStage;
 import dev.regtune.core.pipeline.AllocationState;
@@ -44,6 +45,7 @@ public final class FatPointAllocator implements RegisterAllocator {
             new AddressFoldingStage(),
             new SymbolAddressStage(),
             new FragmentDuplicatesStage(),
+            new ConstantBankWideAddendStage(),
             new WideMultiplyAddStage(),
             new InductionVariableStage(),
             new ParameterFoldingStage(),

@@ -74,6 +74,7 @@ public final class GroupFacts {
                 if (cheap) {
                     remat[gr] = true;
                     imm[gr] = kind != InstrKind.LOAD_PARAM && kind != InstrKind.LOAD_CONST
+                            && (fn.vregFlags(fn.def(i, k)) & VregFlags.REGISTER_IMMEDIATE) == 0
                             && (fn.instrFlags(i) & (InstrFlags.READS_UNIFORM_SPECIAL
                                     | InstrFlags.READS_DIVERGENT_SPECIAL)) == 0;
                     param[gr] |= kind == InstrKind.LOAD_PARAM;

@@ -19,6 +19,11 @@ public final class VregFlags {
     public static final int FROM_PARAM = 0x8;
     /** Member of a vector operand group ({@code {%r1, %r2, ...}}). */
     public static final int VECTOR_MEMBER = 0x10;
+    /**
+     * An immediate the instruction reading it cannot take as an operand (an {@code IMAD.WIDE}
+     * whose constant-bank addend takes the operand slot): its {@code MOV} is not folded away.
+     */
+    public static final int REGISTER_IMMEDIATE = 0x20;
     /** Seed 0x200: pre-assigned / fixed register. */
     public static final int PRE_ASSIGNED = 0x200;
     /** Seed 0x400: coalesced source. */

@@ -603,6 +603,14 @@ public final class KnobCatalogue {
                     + "scaled by its own mul.wide.s32, are live at once (10 registers on sm_80, 12 on sm_90; the "
                     + "model 8 in PTX order, 10 with this).");
 
+    public static final KnobDef WIDE_ADDEND_CONSTANT_BANK_BELOW_SM = def(-1, "RegTuneWideAddendConstantBankBelowSm",
+            false, KnobType.INT, 0, 0, 1000, KnobEffect.MODELLED, "On architectures below this compute capability "
+                    + "times ten, a mul.wide.s32/u32 whose product only feeds 64-bit adds of a kernel pointer parameter "
+                    + "becomes one IMAD.WIDE per add that reads the pointer as its constant-bank addend, with an "
+                    + "immediate factor moved into a register once: ptxas 13.0.88 on sm_80 writes MOV R3, 0x4 and "
+                    + "IMAD.WIDE R2, R2, R3, c[0x0][0x160] for squareJIT's store (8 registers), on sm_90 LDC.64 R2, "
+                    + "c[0x0][0x210] and IMAD.WIDE R2, R5, 0x4, R2 (10). 0: never.");
+
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 

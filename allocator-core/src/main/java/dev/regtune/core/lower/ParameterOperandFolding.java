@@ -73,20 +73,7 @@ final class ParameterOperandFolding {
         if (operands == 0) {
             return new Folded(f, 0);
         }
-        // Loads and conversions left without reads go; a conversion going releases its load.
-        boolean[] dropped = new boolean[n];
-        for (int pass = 0; pass < 2; pass++) {
-            for (int v = 0; v < vregs; v++) {
-                int i = source[v];
-                if (i < 0 || dropped[i] || reads[v] != 0) {
-                    continue;
-                }
-                dropped[i] = true;
-                if (f.useCount(i) == 1) {
-                    reads[f.use(i, 0)]--;
-                }
-            }
-        }
+        boolean[] dropped = UnreadParameterReads.of(f, source, reads);
         FunctionCopy copy = FunctionCopy.of(f);
         for (int b = 0; b < f.blockCount(); b++) {
             copy.startBlock(b);

@@ -98,7 +98,7 @@ final class WideMultiplyAddFusion {
         return false;
     }
 
-    private static boolean isWideMultiply(KernelFunction f, int i) {
+    static boolean isWideMultiply(KernelFunction f, int i) {
         String op = f.opcode(i);
         return (op.equals("mul.wide.s32") || op.equals("mul.wide.u32")) && f.defCount(i) == 1
                 && !f.instrHas(i, InstrFlags.GUARDED);
@@ -108,7 +108,7 @@ final class WideMultiplyAddFusion {
      * The adds reading multiply {@code m}'s product, when every read is a fusable add in {@code m}'s
      * block with the factors unchanged up to it; otherwise none.
      */
-    private static int[] addsOf(KernelFunction f, int m, int reads) {
+    static int[] addsOf(KernelFunction f, int m, int reads) {
         int product = f.def(m, 0);
         int end = f.blockEnd(f.blockOf(m));
         int[] found = new int[4];
