@@ -51,6 +51,17 @@ class SobolTest {
     }
 
     @Test
+    void dimensionsBeyondTheFirst128MatchScipy() {
+        // scipy.stats.qmc.Sobol(d=256, scramble=False).random(256)[100:103][:, [128, 200, 255]] (scipy 1.17.1)
+        double[][] expected = {{0.2578125, 0.8515625, 0.5703125}, {0.7578125, 0.3515625, 0.0703125},
+            {0.0078125, 0.1015625, 0.3203125}};
+        double[][] p = points(Sobol.unscrambled(256), 103);
+        for (int i = 0; i < 3; i++) {
+            assertArrayEquals(expected[i], new double[] {p[100 + i][128], p[100 + i][200], p[100 + i][255]}, 0.0);
+        }
+    }
+
+    @Test
     void everyOneDimensionalProjectionIsExactlyStratified() {
         for (Sobol s : new Sobol[] {Sobol.unscrambled(Sobol.MAX_DIMENSIONS), Sobol.scrambled(Sobol.MAX_DIMENSIONS, 7)}) {
             double[][] p = points(s, N);
@@ -97,8 +108,8 @@ class SobolTest {
 
     @Test
     void dimensionsAreBounded() {
-        assertEquals("the Sobol sampler supports 1 to 128 dimensions, not 129",
-                assertThrows(IllegalArgumentException.class, () -> Sobol.unscrambled(129)).getMessage());
+        assertEquals("the Sobol sampler supports 1 to 256 dimensions, not 257",
+                assertThrows(IllegalArgumentException.class, () -> Sobol.unscrambled(257)).getMessage());
     }
 
     private static double chiSquare(double[][] p, int a, int b) {
