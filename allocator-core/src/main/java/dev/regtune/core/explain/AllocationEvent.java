@@ -86,6 +86,14 @@ public sealed interface AllocationEvent {
     }
 
     /**
+     * Global conversion copies ran.
+     *
+     * @param conversions {@code cvta.to.global.u64} instructions that became coalescable copies
+     */
+    record GlobalConversionsCopied(int conversions) implements AllocationEvent {
+    }
+
+    /**
      * Loop unrolling ran.
      *
      * @param loops single-block loops unrolled

@@ -9,6 +9,7 @@ import dev.regtune.core.explain.AllocationEvent.AttemptMade;
 import dev.regtune.core.explain.AllocationEvent.BlocksScheduled;
 import dev.regtune.core.explain.AllocationEvent.ConstructsLowered;
 import dev.regtune.core.explain.AllocationEvent.LoopsUnrolled;
+import dev.regtune.core.explain.AllocationEvent.GlobalConversionsCopied;
 import dev.regtune.core.explain.AllocationEvent.WideAddendsFromConstantBank;
 import dev.regtune.core.explain.AllocationEvent.WideMultipliesFused;
 import dev.regtune.core.explain.AllocationEvent.ParametersRematerialized;
@@ -110,6 +111,9 @@ public final class ExplanationText {
             } else if (e instanceof LoopsUnrolled l) {
                 out.add("    " + l.loops() + " small loops unrolled " + l.factor() + " times (as ptxas does before it"
                         + " schedules; the copies' loads overlap)");
+            } else if (e instanceof GlobalConversionsCopied g) {
+                out.add("    " + g.conversions() + " cvta.to.global conversions are copies (SASS has no instruction"
+                        + " for them); value grouping may give them their source's register pair");
             } else if (e instanceof WideAddendsFromConstantBank w) {
                 out.add("    " + w.adds() + " 64-bit adds of a pointer parameter to a mul.wide product read the pointer"
                         + " from the constant bank (IMAD.WIDE ..., c[0x0][...]); no register pair holds it there");

@@ -92,6 +92,11 @@ final class ClassAllocationDriver {
                 && classPeak <= knobs.getInt(KnobCatalogue.STORE_DATA_AFTER_ADDRESS_UP_TO)
                 ? StoreDataSlots.of(cx.function(), groups, holdUpTo(cls, knobs))
                 : StoreDataSlots.none(groups.groupCount());
+        // ptxas keeps one instruction's operands in different register banks where registers are free.
+        int banksUpTo = knobs.getInt(KnobCatalogue.OPERAND_BANKS_UP_TO);
+        OperandBanks banks = cls == RegClass.R && banksUpTo > 0 && classPeak <= banksUpTo
+                ? OperandBanks.of(cx.function(), groups, members)
+                : OperandBanks.ABSENT;
         BestResultRecorder recorder = new BestResultRecorder();
         int width = groups.width(members[0]);
         int attempts = 0;
@@ -135,14 +140,15 @@ final class ClassAllocationDriver {
                 units = heldUnits;
             }
         }
-        FatPointScanner.Attempt attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, false, storeData);
+        FatPointScanner.Attempt attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, false,
+                storeData, banks);
         attempts++;
         if (!attempt.success() && classPeak <= budget && knobs.getBool(KnobCatalogue.NOSPILL_START_ORDER)) {
             // The class fits at every point, yet the scan fragmented it: scan again in the order the
             // values start, which colours straight-line code with its peak.
             FatPointScanner.Attempt byStart = scanner.run(units, storeData.addressesFirst(startOrder(units), units),
                     cx.facts(), budget, slack, threshold, hints, hints(cx), cx.groups().groupCount(),
-                    cls == RegClass.R ? knobs.getInt(KnobCatalogue.STACK_POINTER_SLOT) : -1, storeData);
+                    cls == RegClass.R ? knobs.getInt(KnobCatalogue.STACK_POINTER_SLOT) : -1, storeData, banks);
             attempts++;
             if (byStart.success()) {
                 attempt = byStart;
@@ -207,7 +213,7 @@ final class ClassAllocationDriver {
             cx.countGuidancePicks(chosen.size());
             previous = attempt;
             units = units(cx, members, spilled, cost);
-            attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true, storeData);
+            attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true, storeData, banks);
             attempts++;
             BestResultRecorder.Result r = new BestResultRecorder.Result(k, attempt.success(), attempt.peak(),
                     spillCost(members, spilled, cost), countSpilled(spilled, members), width);
@@ -237,7 +243,7 @@ final class ClassAllocationDriver {
                 spilled[id] = true;
             }
             units = units(cx, members, spilled, cost);
-            attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true, storeData);
+            attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true, storeData, banks);
             attempts++;
             cx.countFallbacks(1);
             if (cx.explaining()) {
@@ -251,7 +257,7 @@ final class ClassAllocationDriver {
                     spilled[g] = true;
                 }
                 units = units(cx, members, spilled, cost);
-                attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true, storeData);
+                attempt = attempt(cx, scanner, cls, units, budget, slack, threshold, hints, true, storeData, banks);
                 attempts++;
                 if (cx.explaining()) {
                     cx.report(new AllocationEvent.FallbackRan(cls, "every value in memory",
@@ -315,13 +321,13 @@ final class ClassAllocationDriver {
 
     private static FatPointScanner.Attempt attempt(FatPointState cx, FatPointScanner scanner, RegClass cls,
             UnitSet units, int budget, int slack, int threshold, boolean hints, boolean retry,
-            StoreDataSlots storeData) {
+            StoreDataSlots storeData, OperandBanks banks) {
         int[] interference = new int[units.count];
         units.pressure(cx.points(), interference);
         int[] order = SixListOrdering.order(units, cx.facts(), interference, budget, retry, cx.knobs());
         int reserved = cls == RegClass.R ? cx.knobs().getInt(KnobCatalogue.STACK_POINTER_SLOT) : -1;
         return scanner.run(units, storeData.addressesFirst(order, units), cx.facts(), budget, slack, threshold,
-                hints, cx.groups().hints(), cx.groups().groupCount(), reserved, storeData);
+                hints, cx.groups().hints(), cx.groups().groupCount(), reserved, storeData, banks);
     }
 
     /** The units by the first point of their live range, wider ones first, then by index. */

@@ -16,6 +16,7 @@ import dev.regtune.core.lower.LoweringStage;
 import dev.regtune.core.lower.ParameterFoldingStage;
 import dev.regtune.core.lower.SymbolAddressStage;
 import dev.regtune.core.lower.ConstantBankWideAddendStage;
+import dev.regtune.core.lower.GlobalConversionCopyStage;
 import dev.regtune.core.lower.WideMultiplyAddStage;
 import dev.regtune.core.model.MeasureStage;
 import dev.regtune.core.pipeline.AllocationState;
@@ -55,6 +56,7 @@ public final class FatPointAllocator implements RegisterAllocator {
             new ParameterRematerializationStage(),
             new PreAllocationSchedulingStage(),
             new LoweringStage(),
+            new GlobalConversionCopyStage(),
             CopyCoalescingStage.beforeFatPoint(),
             new OccupancyBudgetStage(),
             new UniformPlacementStage(),

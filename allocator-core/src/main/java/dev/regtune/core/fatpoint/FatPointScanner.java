@@ -57,10 +57,12 @@ final class FatPointScanner {
 
     /**
      * One attempt; {@code reservedSlot} (-1: none) is occupied over the whole function (the stack
-     * pointer); {@code storeData} says which slot store data prefers once its address is placed.
+     * pointer); {@code storeData} says which slot store data prefers once its address is placed,
+     * {@code banks} which parity a value read with placed ones prefers.
      */
     Attempt run(UnitSet units, int[] order, GroupFacts facts, int budget, int slack, int threshold,
-            boolean preferHints, int[] hintOfGroup, int groupCount, int reservedSlot, StoreDataSlots storeData) {
+            boolean preferHints, int[] hintOfGroup, int groupCount, int reservedSlot, StoreDataSlots storeData,
+            OperandBanks banks) {
         reset();
         if (reservedSlot >= 0 && points > 0) {
             commit(reservedSlot, 1, new int[] {0, points - 1});
@@ -106,6 +108,13 @@ final class FatPointScanner {
                         chosen = s;
                         break;
                     }
+                }
+                int parity = chosen >= 0 && !units.isPiece(u) ? banks.preferredParity(g, w, groupSlot) : -1;
+                int next = chosen + 1;
+                if (parity >= 0 && (chosen & 1) != parity && next + w <= budget && next + w <= MAX_SLOTS
+                        && units.mode[u].accepts(next) && !facts.excludes(g, next)
+                        && conflicts(next, w, segs, 0) == 0) {
+                    chosen = next;
                 }
             }
             boolean spill = false;

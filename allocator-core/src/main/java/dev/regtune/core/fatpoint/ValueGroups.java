@@ -113,6 +113,9 @@ public final class ValueGroups {
                 }
             }
         }
+        if (knobs.getBool(KnobCatalogue.DYING_OPERAND_HINTS)) {
+            DyingOperands.hint(fn, ranges, effectiveClass, removed, hintVreg);
+        }
         // Number the groups of occurring vregs in order of their lowest member.
         int[] groupOf = new int[n];
         Arrays.fill(groupOf, -1);

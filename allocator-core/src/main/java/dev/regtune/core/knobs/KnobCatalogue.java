@@ -611,6 +611,24 @@ public final class KnobCatalogue {
                     + "IMAD.WIDE R2, R2, R3, c[0x0][0x160] for squareJIT's store (8 registers), on sm_90 LDC.64 R2, "
                     + "c[0x0][0x210] and IMAD.WIDE R2, R5, 0x4, R2 (10). 0: never.");
 
+    public static final KnobDef GLOBAL_CONVERSION_IS_COPY = bool(-1, "RegTuneGlobalConversionIsCopy", false, false,
+            KnobEffect.MODELLED, "Treat cvta.to.global.u64 as a copy that value grouping may coalesce, as ptxas "
+                    + "13.0.88 emits no instruction for it (LDC.64 R2 feeds IMAD.WIDE R2, R7, 0x8, R2 directly); "
+                    + "false keeps it an instruction whose result takes a register pair of its own.");
+
+    public static final KnobDef DYING_OPERAND_HINTS = bool(-1, "RegTuneDyingOperandHints", false, false,
+            KnobEffect.MODELLED, "An instruction's result prefers the register of an operand of its width that dies "
+                    + "there, and that operand the result's (a retarget preference like a copy's, where neither "
+                    + "has one): ptxas 13.0.88 writes IMAD.WIDE R2, R7, 0x8, R2, LDG.E.64 R2, [R2.64] and "
+                    + "LOP3.LUT R6, R6, R2, ... over an operand that dies there; false leaves the choice to the "
+                    + "lowest free slot.");
+
+    public static final KnobDef OPERAND_BANKS_UP_TO = def(-1, "RegTuneOperandBanksUpTo", false, KnobType.INT, 0, 0,
+            255, KnobEffect.MODELLED, "While the general-register class's peak pressure is at most this many "
+                    + "registers, a 32-bit value read by an instruction together with values already placed takes "
+                    + "the next register when the lowest free one has the parity (register bank) they have, as "
+                    + "ptxas 13.0.88 writes IMAD.WIDE R2, R5, 0x4, R2 and STG.E [R2.64], R5; 0: never.");
+
     private static final List<KnobDef> VIEW = Collections.unmodifiableList(ALL);
     private static final Map<String, KnobDef> BY_NAME = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 

@@ -20,7 +20,8 @@ class FatPointScannerTest {
         int[] hints = new int[p.groups().groupCount()];
         Arrays.fill(hints, -1);
         return new FatPointScanner(p.ranges().pointCount()).run(u, order, p.facts(), budget, slack, threshold, true,
-                hints, p.groups().groupCount(), -1, StoreDataSlots.none(p.groups().groupCount()));
+                hints, p.groups().groupCount(), -1, StoreDataSlots.none(p.groups().groupCount()),
+                OperandBanks.ABSENT);
     }
 
     @Test

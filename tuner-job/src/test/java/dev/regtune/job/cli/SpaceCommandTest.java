@@ -67,7 +67,7 @@ class SpaceCommandTest {
         List<String> lines = run.out().lines().toList();
         assertEquals(201, lines.size());
         String[] header = lines.get(0).split(",", -1);
-        assertEquals(126, header.length); // arch, maxrregcount and the 124 knobs of spaces/full.json
+        assertEquals(129, header.length); // arch, maxrregcount and the 127 knobs of spaces/full.json
         assertEquals("arch", header[0]);
         assertEquals("maxrregcount", header[1]);
         int allocator = List.of(header).indexOf("allocator");
