@@ -42,16 +42,9 @@ final class ConstantBankWideAddends {
             return new Folded(f, 0);
         }
         int n = f.instrCount();
-        int[] defs = new int[f.vregCount()];
-        int[] reads = new int[f.vregCount()];
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < f.defCount(i); k++) {
-                defs[f.def(i, k)]++;
-            }
-            for (int k = 0; k < f.useCount(i); k++) {
-                reads[f.use(i, k)]++;
-            }
-        }
+        OperandCounts counts = OperandCounts.of(f);
+        int[] defs = counts.defs();
+        int[] reads = counts.reads();
         int[] source = ParameterValues.definitions(f);
         // fusedInto[a]: the multiply add a reads its product from (-1: none); pointer[a]: its pointer.
         int[] fusedInto = new int[n];

@@ -24,16 +24,9 @@ final class WideMultiplyAddFusion {
     /** {@code f} with every fusable product folded into its adds; {@code f} itself when there is none. */
     static KernelFunction apply(KernelFunction f) {
         int n = f.instrCount();
-        int[] defs = new int[f.vregCount()];
-        int[] reads = new int[f.vregCount()];
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < f.defCount(i); k++) {
-                defs[f.def(i, k)]++;
-            }
-            for (int k = 0; k < f.useCount(i); k++) {
-                reads[f.use(i, k)]++;
-            }
-        }
+        OperandCounts counts = OperandCounts.of(f);
+        int[] defs = counts.defs();
+        int[] reads = counts.reads();
         // fusedInto[i]: the multiply an add reads its product from (-1: none); dropped[i]: a fused multiply.
         int[] fusedInto = new int[n];
         Arrays.fill(fusedInto, -1);
