@@ -239,11 +239,12 @@ final class StoreDataSlots {
     /**
      * The end (exclusive) of the slots unit {@code u} of width {@code w} preferring slot
      * {@code preferred} may take, two at a time from it: just the preferred one, or up to the move
-     * limit and the budget for data that moves.
+     * limit for data that moves; never past the budget (an address pair at its top leaves the data
+     * no preferred slot).
      */
     int limit(UnitSet units, int u, int preferred, int w, int budget) {
         boolean moving = moveUpTo > 0 && !units.isPiece(u) && moves[units.group[u]];
-        return moving ? Math.max(preferred + w, Math.min(budget, moveUpTo)) : preferred + w;
+        return Math.min(budget, moving ? Math.max(preferred + w, moveUpTo) : preferred + w);
     }
 
     /** The slot unit {@code u} prefers, given the slots groups hold so far; -1 for none. */
