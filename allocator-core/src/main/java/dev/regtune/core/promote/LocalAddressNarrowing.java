@@ -48,13 +48,38 @@ final class LocalAddressNarrowing {
      * LocalMemory#arrays()}) narrowed; {@code f} itself when nothing changes.
      */
     static Narrowed apply(KernelFunction f, boolean[] narrow) {
+        int vregs = f.vregCount();
+        // defs[v]: v's definitions; array[v]: the array whose address v holds (every def of v an
+        // address term of it), -1 for none.
+        int[] defs = new int[vregs];
+        int[] array = addressArrays(f, narrow, defs);
+        // frame[v]: v is a constant offset from the frame, defined once from frame addresses only.
+        boolean[] frame = frameAddresses(f, array, defs);
+        @Nullable PairMode[] modes = narrowedModes(f, array, frame);
+        int removed = 0;
+        int narrowed = 0;
+        for (int v = 0; v < vregs; v++) {
+            removed += frame[v] ? 1 : 0;
+            narrowed += modes[v] != null ? 1 : 0;
+        }
+        if (removed == 0 && narrowed == 0) {
+            return new Narrowed(f, 0, 0);
+        }
+        return new Narrowed(rewrite(f, array, frame, modes), removed, narrowed);
+    }
+
+    /**
+     * Per vreg, the array whose address it holds (every def of it an address term of that array),
+     * -1 for none; counts each vreg's definitions into {@code defs}. Each of the stage's loops over
+     * the function lives in a method of its own, so that C2 compiles it on its own instead of the
+     * whole stage once per loop it enters by on-stack replacement.
+     */
+    private static int[] addressArrays(KernelFunction f, boolean[] narrow, int[] defs) {
         LocalMemory memory = f.localMemory();
         int n = f.instrCount();
         int vregs = f.vregCount();
-        // array[v]: the array whose address v holds (every def of v an address term of it), -1 for none.
         int[] array = new int[vregs];
         Arrays.fill(array, -1);
-        int[] defs = new int[vregs];
         int[] addressDefs = new int[vregs];
         for (int i = 0; i < n; i++) {
             LocalAccess x = memory.access(i);
@@ -74,8 +99,13 @@ final class LocalAddressNarrowing {
                 array[v] = -1;
             }
         }
-        // frame[v]: v is a constant offset from the frame, defined once from frame addresses only.
-        boolean[] frame = new boolean[vregs];
+        return array;
+    }
+
+    /** Per vreg, whether it is a constant offset from the frame, defined once from frame addresses only. */
+    private static boolean[] frameAddresses(KernelFunction f, int[] array, int[] defs) {
+        int n = f.instrCount();
+        boolean[] frame = new boolean[f.vregCount()];
         boolean changed = true;
         while (changed) {
             changed = false;
@@ -97,7 +127,16 @@ final class LocalAddressNarrowing {
                 }
             }
         }
-        // index[v]: a 64-bit register read only as the index added to a narrowed address.
+        return frame;
+    }
+
+    /**
+     * Per vreg, {@link PairMode#SINGLE} for a narrowed address that is not a frame address and for
+     * a 64-bit register read only as the index added to a narrowed address; null for the rest.
+     */
+    private static @Nullable PairMode[] narrowedModes(KernelFunction f, int[] array, boolean[] frame) {
+        int n = f.instrCount();
+        int vregs = f.vregCount();
         int[] indexReads = new int[vregs];
         int[] reads = new int[vregs];
         for (int i = 0; i < n; i++) {
@@ -111,19 +150,20 @@ final class LocalAddressNarrowing {
             }
         }
         @Nullable PairMode[] modes = new PairMode[vregs];
-        int removed = 0;
-        int narrowed = 0;
         for (int v = 0; v < vregs; v++) {
-            if (frame[v]) {
-                removed++;
-            } else if (array[v] >= 0 || indexReads[v] > 0 && indexReads[v] == reads[v] && f.vregSlots(v) == 2) {
+            if (!frame[v]
+                    && (array[v] >= 0 || indexReads[v] > 0 && indexReads[v] == reads[v] && f.vregSlots(v) == 2)) {
                 modes[v] = PairMode.SINGLE;
-                narrowed++;
             }
         }
-        if (removed == 0 && narrowed == 0) {
-            return new Narrowed(f, 0, 0);
-        }
+        return modes;
+    }
+
+    /** {@code f} without its frame addresses' definitions, with their reads dropped and the modes set. */
+    private static KernelFunction rewrite(KernelFunction f, int[] array, boolean[] frame,
+            @Nullable PairMode[] modes) {
+        LocalMemory memory = f.localMemory();
+        int n = f.instrCount();
         FunctionCopy copy = FunctionCopy.of(f);
         @Nullable LocalAccess[] access = new LocalAccess[n];
         for (int b = 0; b < f.blockCount(); b++) {
@@ -155,7 +195,7 @@ final class LocalAddressNarrowing {
         }
         KernelFunction built = copy.build();
         LocalMemory carried = new LocalMemory(memory.arrays(), Arrays.copyOf(access, built.instrCount()));
-        return new Narrowed(built.withLocalMemory(carried).withPairModes(modes), removed, narrowed);
+        return built.withLocalMemory(carried).withPairModes(modes);
     }
 
     /**

@@ -68,20 +68,10 @@ final class ParameterRematerialization {
         if (f.kind() != FunctionKind.ENTRY) {
             return new Rematerialized(f, 0);
         }
-        int n = f.instrCount();
         int vregs = f.vregCount();
         // source[v]: the instruction defining pointer parameter value v (ld.param, or cvta of one); -1 otherwise.
         int[] source = ParameterValues.definitions(f);
-        boolean any = false;
-        for (int v = 0; v < vregs; v++) {
-            int i = source[v];
-            // A pointer, and for a conversion one of a pointer read (32-bit addresses stay as they are).
-            if (i >= 0 && (f.vregSlots(v) != 2 || f.useCount(i) == 1 && f.vregSlots(f.use(i, 0)) != 2)) {
-                source[v] = -1;
-            }
-            any |= source[v] >= 0;
-        }
-        if (!any) {
+        if (!keepPointers(f, source)) {
             return new Rematerialized(f, 0);
         }
         // Only a loop can lie between a read and its definition: without loops no block is past one.
@@ -90,8 +80,46 @@ final class ParameterRematerialization {
         // Reads that stay with the original definition: in its own block, or in one it does not
         // dominate. A conversion's read of its parameter counts only where the conversion stays.
         int[] reads = new int[vregs];
+        if (countReads(f, loops, intoLoopsOnly, pastLoops, readBlocks, source, reads) == 0) {
+            return new Rematerialized(f, 0);
+        }
+        for (int v = 0; v < vregs; v++) {
+            int i = source[v];
+            int p = i >= 0 && f.useCount(i) == 1 ? f.use(i, 0) : -1;
+            if (p >= 0 && reads[v] > 0
+                    && !movable(f, loops, intoLoopsOnly, pastLoops, readBlocks, p, source[p], f.blockOf(i))) {
+                reads[f.use(i, 0)]++;
+            }
+        }
+        return rewrite(f, loops, intoLoopsOnly, pastLoops, readBlocks, source, reads);
+    }
+
+    /**
+     * Keeps in {@code source} the pointers, and for a conversion one of a pointer read (32-bit
+     * addresses stay as they are); whether any is left. The stage's loops over the function live
+     * in methods of their own, so that C2 compiles each on its own instead of the whole stage once
+     * per loop it enters by on-stack replacement.
+     */
+    private static boolean keepPointers(KernelFunction f, int[] source) {
+        boolean any = false;
+        for (int v = 0; v < source.length; v++) {
+            int i = source[v];
+            if (i >= 0 && (f.vregSlots(v) != 2 || f.useCount(i) == 1 && f.vregSlots(f.use(i, 0)) != 2)) {
+                source[v] = -1;
+            }
+            any |= source[v] >= 0;
+        }
+        return any;
+    }
+
+    /**
+     * Counts into {@code reads} the reads of each value that stay with its definition (a
+     * conversion's read of its parameter not counted); returns how many reads get a copy.
+     */
+    private static int countReads(KernelFunction f, Loops loops, boolean intoLoopsOnly, boolean pastLoops,
+            @Nullable BitSet[] readBlocks, int[] source, int[] reads) {
         int copies = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < f.instrCount(); i++) {
             boolean conversion = f.defCount(i) == 1 && source[f.def(i, 0)] == i && f.useCount(i) == 1;
             int b = f.blockOf(i);
             for (int k = 0; k < f.useCount(i); k++) {
@@ -103,17 +131,13 @@ final class ParameterRematerialization {
                 }
             }
         }
-        if (copies == 0) {
-            return new Rematerialized(f, 0);
-        }
-        for (int v = 0; v < vregs; v++) {
-            int i = source[v];
-            int p = i >= 0 && f.useCount(i) == 1 ? f.use(i, 0) : -1;
-            if (p >= 0 && reads[v] > 0
-                    && !movable(f, loops, intoLoopsOnly, pastLoops, readBlocks, p, source[p], f.blockOf(i))) {
-                reads[f.use(i, 0)]++;
-            }
-        }
+        return copies;
+    }
+
+    /** {@code f} with the movable reads renamed to their block's copies and the unread definitions dropped. */
+    private static Rematerialized rewrite(KernelFunction f, Loops loops, boolean intoLoopsOnly, boolean pastLoops,
+            @Nullable BitSet[] readBlocks, int[] source, int[] reads) {
+        int vregs = f.vregCount();
         FunctionCopy copy = FunctionCopy.of(f);
         FunctionBuilder fb = copy.builder();
         int[] local = new int[vregs];
