@@ -167,35 +167,46 @@ final class LocalAddressNarrowing {
         FunctionCopy copy = FunctionCopy.of(f);
         @Nullable LocalAccess[] access = new LocalAccess[n];
         for (int b = 0; b < f.blockCount(); b++) {
-            copy.startBlock(b);
-            for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
-                if (f.defCount(i) == 1 && frame[f.def(i, 0)]) {
-                    continue;
-                }
-                int at = copy.builder().instrCount();
-                access[at] = memory.access(i);
-                int[] uses = copy.uses(i);
-                int kept = 0;
-                for (int u : uses) {
-                    if (!frame[u]) {
-                        uses[kept++] = u;
-                    }
-                }
-                String op = f.opcode(i);
-                if (f.defCount(i) == 1 && modes[f.def(i, 0)] != null && array[f.def(i, 0)] < 0
-                        && op.startsWith("mul.wide.")) {
-                    copy.builder().instr("mul.lo." + op.substring("mul.wide.".length()), f.instrKind(i),
-                            f.instrFlags(i), copy.defs(i), Arrays.copyOf(uses, kept), f.instrLine(i));
-                } else if (kept < uses.length) {
-                    copy.copy(b, i, Arrays.copyOf(uses, kept));
-                } else {
-                    copy.copy(b, i);
-                }
-            }
+            copyBlock(f, copy, b, array, frame, modes, access);
         }
         KernelFunction built = copy.build();
         LocalMemory carried = new LocalMemory(memory.arrays(), Arrays.copyOf(access, built.instrCount()));
         return built.withLocalMemory(carried).withPairModes(modes);
+    }
+
+    /**
+     * Copies block {@code b} without its frame addresses' definitions and reads, noting each
+     * copied instruction's access in {@code access}. A block at a time, so that C2 compiles the
+     * copying of a block on its own and the loop over the blocks does not inline it again.
+     */
+    private static void copyBlock(KernelFunction f, FunctionCopy copy, int b, int[] array, boolean[] frame,
+            @Nullable PairMode[] modes, @Nullable LocalAccess[] access) {
+        LocalMemory memory = f.localMemory();
+        copy.startBlock(b);
+        for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+            if (f.defCount(i) == 1 && frame[f.def(i, 0)]) {
+                continue;
+            }
+            int at = copy.builder().instrCount();
+            access[at] = memory.access(i);
+            int[] uses = copy.uses(i);
+            int kept = 0;
+            for (int u : uses) {
+                if (!frame[u]) {
+                    uses[kept++] = u;
+                }
+            }
+            String op = f.opcode(i);
+            if (f.defCount(i) == 1 && modes[f.def(i, 0)] != null && array[f.def(i, 0)] < 0
+                    && op.startsWith("mul.wide.")) {
+                copy.builder().instr("mul.lo." + op.substring("mul.wide.".length()), f.instrKind(i),
+                        f.instrFlags(i), copy.defs(i), Arrays.copyOf(uses, kept), f.instrLine(i));
+            } else if (kept < uses.length) {
+                copy.copy(b, i, Arrays.copyOf(uses, kept));
+            } else {
+                copy.copy(b, i);
+            }
+        }
     }
 
     /**
