@@ -62,32 +62,14 @@ public final class CallGraph {
             }
         }
         // Edges first (kind decided after the components are known).
+        // Each function's part is a method of its own, so that C2 compiles it as such instead of
+        // compiling the whole of this method again for each loop it enters by on-stack replacement.
         List<List<List<Integer>>> targets = new ArrayList<>(fns.size());
         List<List<String>> names = new ArrayList<>(fns.size());
         for (KernelFunction fn : fns) {
             List<List<Integer>> t = new ArrayList<>();
             List<String> n = new ArrayList<>();
-            for (CallTarget c : fn.callTargets()) {
-                if (c.indirect()) {
-                    List<Integer> cand = new ArrayList<>();
-                    if (c.candidates().isEmpty()) {
-                        cand.addAll(allFuncs);
-                    } else {
-                        for (String s : c.candidates()) {
-                            Integer idx = byName.get(s);
-                            if (idx != null && !cand.contains(idx)) {
-                                cand.add(idx);
-                            }
-                        }
-                    }
-                    t.add(cand);
-                    n.add(INDIRECT_NAME);
-                } else {
-                    Integer idx = byName.get(c.callee());
-                    t.add(idx == null ? List.of() : List.of(idx));
-                    n.add(c.callee());
-                }
-            }
+            edges(fn, byName, allFuncs, t, n);
             targets.add(t);
             names.add(n);
         }
@@ -95,26 +77,57 @@ public final class CallGraph {
         boolean[] recursive = tarjan.recursive();
         List<List<CallSite>> sites = new ArrayList<>(fns.size());
         for (int f = 0; f < fns.size(); f++) {
-            List<CallSite> out = new ArrayList<>();
-            List<List<Integer>> t = targets.get(f);
-            for (int k = 0; k < t.size(); k++) {
-                List<Integer> callees = t.get(k);
-                CallTarget c = fns.get(f).callTargets().get(k);
-                CallKind kind;
-                if (c.indirect()) {
-                    kind = CallKind.INDIRECT;
-                } else if (callees.isEmpty()) {
-                    kind = CallKind.EXTERNAL;
-                } else if (recursive[callees.get(0)]) {
-                    kind = CallKind.RECURSIVE;
-                } else {
-                    kind = CallKind.DIRECT;
-                }
-                out.add(new CallSite(k, kind, callees, names.get(f).get(k)));
-            }
-            sites.add(List.copyOf(out));
+            sites.add(sites(fns.get(f), targets.get(f), names.get(f), recursive));
         }
         return new CallGraph(module, List.copyOf(sites), tarjan.component, recursive, tarjan.components);
+    }
+
+    /** Adds to {@code targets} and {@code names} the callees and callee's name of each call target of {@code fn}. */
+    private static void edges(KernelFunction fn, Map<String, Integer> byName, List<Integer> allFuncs,
+            List<List<Integer>> targets, List<String> names) {
+        for (CallTarget c : fn.callTargets()) {
+            if (c.indirect()) {
+                List<Integer> cand = new ArrayList<>();
+                if (c.candidates().isEmpty()) {
+                    cand.addAll(allFuncs);
+                } else {
+                    for (String s : c.candidates()) {
+                        Integer idx = byName.get(s);
+                        if (idx != null && !cand.contains(idx)) {
+                            cand.add(idx);
+                        }
+                    }
+                }
+                targets.add(cand);
+                names.add(INDIRECT_NAME);
+            } else {
+                Integer idx = byName.get(c.callee());
+                targets.add(idx == null ? List.of() : List.of(idx));
+                names.add(c.callee());
+            }
+        }
+    }
+
+    /** The call sites of {@code fn}, whose call targets reach {@code targets}, named {@code names}. */
+    private static List<CallSite> sites(KernelFunction fn, List<List<Integer>> targets, List<String> names,
+            boolean[] recursive) {
+        List<CallSite> out = new ArrayList<>();
+        for (int k = 0; k < targets.size(); k++) {
+            List<Integer> callees = targets.get(k);
+            CallTarget c = fn.callTargets().get(k);
+            CallKind kind;
+            if (c.indirect()) {
+                kind = CallKind.INDIRECT;
+            } else if (callees.isEmpty()) {
+                kind = CallKind.EXTERNAL;
+            } else if (recursive[callees.get(0)]) {
+                kind = CallKind.RECURSIVE;
+            } else {
+                kind = CallKind.DIRECT;
+            }
+            out.add(new CallSite(k, kind, callees, names.get(k)));
+        }
+        return List.copyOf(out);
     }
 
     public PtxModule module() {

@@ -63,21 +63,15 @@ final class ClassAllocationDriver {
         boolean[] spilled = cx.spilled();
         // Class pressure decides the 15.0 / 3.0 weight.
         UnitSet whole = units(cx, members, spilled, new double[groups.groupCount()]);
-        int[] p0 = whole.pressure(cx.points(), null);
-        int classPeak = 0;
-        for (int x : p0) {
-            classPeak = Math.max(classPeak, x);
-        }
+        // The loops over the class's points and groups are methods of their own, so that C2 does
+        // not compile the whole of this method again for each loop it enters by on-stack replacement.
+        int classPeak = max(whole.pressure(cx.points(), null));
         double weight = SpillCostModel.weight(knobs, classPeak > budget);
         if (cx.explaining()) {
             cx.report(new AllocationEvent.ClassStarted(cls, members.length, budget, classPeak, weight));
         }
-        double[] cost = new double[groups.groupCount()];
-        double rematFactor = knobs.get(KnobCatalogue.REMAT_COST_FACTOR);
-        for (int g : members) {
-            cost[g] = SpillCostModel.cost(weight, facts.frequencyWeightedUses(g))
-                    * (facts.rematerializable(g) ? rematFactor : 1.0);
-        }
+        double[] cost = costs(facts, members, groups.groupCount(), weight,
+                knobs.get(KnobCatalogue.REMAT_COST_FACTOR));
         int slack = knobs.getInt(KnobCatalogue.SCAN_SLACK);
         int threshold = knobs.getInt(KnobCatalogue.THRESHOLD_FOR_DISCARD_CONFLICTS);
         boolean hints = !knobs.getBool(KnobCatalogue.NO_RETARGET_PREFS);
@@ -101,26 +95,9 @@ final class ClassAllocationDriver {
         int width = groups.width(members[0]);
         int attempts = 0;
         int spilledBeforeFolding = countSpilled(spilled, members);
-        if (knobs.getBool(KnobCatalogue.FOLD_CONSTANTS)) {
-            for (int g : members) {
-                spilled[g] |= facts.immediate(g);
-            }
-        }
-        if (knobs.getBool(KnobCatalogue.FOLD_PARAMETERS) && cx.function().kind() == FunctionKind.ENTRY) {
-            for (int g : members) {
-                spilled[g] |= facts.parameter(g);
-            }
-        }
-        if (knobs.getBool(KnobCatalogue.FOLD_CONSTANT_BANK)) {
-            for (int g : members) {
-                spilled[g] |= facts.constantBank(g);
-            }
-        }
-        if (knobs.getBool(KnobCatalogue.FOLD_LAUNCH_DIMENSIONS)) {
-            for (int g : members) {
-                spilled[g] |= facts.launchDimension(g);
-            }
-        }
+        fold(facts, members, spilled, knobs.getBool(KnobCatalogue.FOLD_CONSTANTS),
+                knobs.getBool(KnobCatalogue.FOLD_PARAMETERS) && cx.function().kind() == FunctionKind.ENTRY,
+                knobs.getBool(KnobCatalogue.FOLD_CONSTANT_BANK), knobs.getBool(KnobCatalogue.FOLD_LAUNCH_DIMENSIONS));
         // NOSPILL.
         // Folding only adds to the spilled groups: none added, the same units as the whole class.
         UnitSet units = countSpilled(spilled, members) == spilledBeforeFolding
@@ -132,11 +109,7 @@ final class ClassAllocationDriver {
                 : null;
         if (longer != null) {
             UnitSet heldUnits = units(cx, members, spilled, cost, longer);
-            int peak = 0;
-            for (int x : heldUnits.pressure(cx.points(), null)) {
-                peak = Math.max(peak, x);
-            }
-            if (peak <= Math.min(budget, holdUpTo(cls, knobs))) {
+            if (max(heldUnits.pressure(cx.points(), null)) <= Math.min(budget, holdUpTo(cls, knobs))) {
                 units = heldUnits;
             }
         }
@@ -369,6 +342,36 @@ final class ClassAllocationDriver {
             out[c][fill[c]++] = g;
         }
         return out;
+    }
+
+    private static int max(int[] pressure) {
+        int peak = 0;
+        for (int x : pressure) {
+            peak = Math.max(peak, x);
+        }
+        return peak;
+    }
+
+    /** Per group, its spill cost: the class's weight times its weighted uses, rematerializable ones scaled. */
+    private static double[] costs(GroupFacts facts, int[] members, int groupCount, double weight, double rematFactor) {
+        double[] cost = new double[groupCount];
+        for (int g : members) {
+            cost[g] = SpillCostModel.cost(weight, facts.frequencyWeightedUses(g))
+                    * (facts.rematerializable(g) ? rematFactor : 1.0);
+        }
+        return cost;
+    }
+
+    /**
+     * Marks as spilled the members folded into their instructions: immediates, parameters,
+     * constant-bank and launch-dimension reads, each when its knob says so.
+     */
+    private static void fold(GroupFacts facts, int[] members, boolean[] spilled, boolean constants, boolean parameters,
+            boolean constantBank, boolean launchDimensions) {
+        for (int g : members) {
+            spilled[g] |= constants && facts.immediate(g) || parameters && facts.parameter(g)
+                    || constantBank && facts.constantBank(g) || launchDimensions && facts.launchDimension(g);
+        }
     }
 
     private static UnitSet units(FatPointState cx, int[] members, boolean[] spilled, double[] cost) {

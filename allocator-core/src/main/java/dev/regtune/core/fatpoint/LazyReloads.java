@@ -35,16 +35,25 @@ final class LazyReloads {
      */
     static int apply(KernelFunction fn, LiveRanges ranges, int[] cls, int[] vregSlot,
             byte[] space, int[] operandSlot, boolean[] reloadReused) {
-        int points = 2 * fn.instrCount() + 2;
-        int n = fn.vregCount();
         int[] windows = candidateWindows(fn, cls, vregSlot, space, operandSlot);
         if (windows.length == 0) {
             return 0;
         }
-        // Who holds each (class, slot) at each point of the blocks where a use may reuse a register:
-        // unspilled values over their live ranges, spilled ones at their operands. Counts, so that a
-        // value's own occupancy can be lifted.
-        Occupancy occ = new Occupancy(points);
+        return reuse(fn, occupancy(fn, ranges, cls, vregSlot, operandSlot, windows), cls, vregSlot, space,
+                operandSlot, reloadReused);
+    }
+
+    /**
+     * Who holds each (class, slot) at each point of the blocks where a use may reuse a register
+     * ({@code windows}): unspilled values over their live ranges, spilled ones at their operands.
+     * Counts, so that a value's own occupancy can be lifted. The stage's loops over the function
+     * live in methods of their own, so that C2 compiles each on its own instead of the whole stage
+     * once per loop it enters by on-stack replacement.
+     */
+    private static Occupancy occupancy(KernelFunction fn, LiveRanges ranges, int[] cls, int[] vregSlot,
+            int[] operandSlot, int[] windows) {
+        int n = fn.vregCount();
+        Occupancy occ = new Occupancy(2 * fn.instrCount() + 2);
         for (int v = 0; v < n; v++) {
             if (vregSlot[v] < 0 || cls[v] <= 0) {
                 continue;
@@ -65,11 +74,22 @@ final class LazyReloads {
                 addOperand(fn, occ, windows, cls, vregSlot, operandSlot, fn.defOperand(i, k), 2 * i + 1, seen);
             }
         }
+        return occ;
+    }
+
+    /**
+     * Lets each use of a value in memory read the register its last occurrence in the block holds
+     * when {@code occ} says it stays free until then; returns the number of reloads saved.
+     */
+    private static int reuse(KernelFunction fn, Occupancy occ, int[] cls, int[] vregSlot, byte[] space,
+            int[] operandSlot, boolean[] reloadReused) {
+        int n = fn.vregCount();
         // The last occurrence of each value: its point, its slot and its block.
         int[] lastPoint = new int[n];
         int[] lastSlot = new int[n];
         int[] lastBlock = new int[n];
         Arrays.fill(lastBlock, -1);
+        int[] seen = new int[n];
         Arrays.fill(seen, -1);
         int saved = 0;
         for (int i = 0; i < fn.instrCount(); i++) {

@@ -91,16 +91,7 @@ final class UniformPlacement {
     static int[] place(KernelFunction fn, LiveRanges ranges, @Nullable Supplier<UniformityAnalysis> uniformity,
             BlockFrequency freq, ArchProfile arch, Knobs knobs, int gprTarget, int reserved, int threadsPerBlock,
             Supplier<Loops> loops, Supplier<Liveness> liveness) {
-        int n = fn.vregCount();
-        int[] cls = new int[n];
-        boolean hasUniform = arch.hasUniformRegisters();
-        for (int v = 0; v < n; v++) {
-            int c = ranges.segmentCount(v) > 0 ? fn.vregClassId(v) : 0;
-            if (!hasUniform && (c == RegClass.UR.id() || c == RegClass.UR_EXT.id())) {
-                c = RegClass.R.id(); // no uniform register file before sm_75
-            }
-            cls[v] = c;
-        }
+        int[] cls = declaredClasses(fn, ranges, arch.hasUniformRegisters());
         int policy = knobs.getInt(KnobCatalogue.UNIFORM_POLICY);
         if (uniformity == null || !arch.hasUniformRegisters() || policy == POLICY_NONE) {
             return cls;
@@ -110,28 +101,15 @@ final class UniformPlacement {
         if (knobs.getBool(KnobCatalogue.UNIFORM_LOOP_POINTERS)) {
             boolean[] pointers = UniformLoopPointers.of(fn, loops.get(), liveness.get(), arch,
                     knobs.getInt(KnobCatalogue.WIDE_ADDEND_UNIFORM_BELOW_SM));
-            for (int v = 0; v < n; v++) {
-                if (pointers[v] && cls[v] == RegClass.R.id()) {
-                    cls[v] = RegClass.UR.id();
-                    placed.add(v);
-                }
-            }
+            pointersToUniform(cls, pointers, placed);
         }
         if (policy != POLICY_ON_DEMAND) {
             UniformityAnalysis uniform = uniformity.get();
             boolean @Nullable [] direct = policy == POLICY_ALL ? null : directUniformSources(fn);
-            for (int v = 0; v < n; v++) {
-                if (cls[v] == RegClass.R.id() && uniform.isUniform(v) && (direct == null || direct[v])) {
-                    cls[v] = RegClass.UR.id();
-                    placed.add(v);
-                }
-            }
+            uniformToUniform(cls, uniform, direct, placed);
         } else {
             int[] excess = pressure(fn, ranges, cls, RegClass.R.id());
-            int peak = 0;
-            for (int e : excess) {
-                peak = Math.max(peak, e);
-            }
+            int peak = max(excess);
             int target = gprTarget;
             if (target < 0 && knobs.getBool(KnobCatalogue.OCCUPANCY_TARGET)) {
                 int cliff = OCCUPANCY.cliffBelow(arch, peak + reserved, threadsPerBlock);
@@ -139,17 +117,9 @@ final class UniformPlacement {
             }
             // At or under the target no uniform value moves: which values are uniform does not matter.
             if (target > 0 && peak > target) {
-                UniformityAnalysis uniform = uniformity.get();
-                List<Integer> onDemand = new ArrayList<>();
-                for (int v = 0; v < n; v++) {
-                    if (cls[v] == RegClass.R.id() && uniform.isUniform(v)) {
-                        onDemand.add(v);
-                    }
-                }
+                List<Integer> onDemand = uniformGprValues(cls, uniformity.get());
                 if (!onDemand.isEmpty()) {
-                    for (int p = 0; p < excess.length; p++) {
-                        excess[p] -= target;
-                    }
+                    lower(excess, target);
                     weight = occurrenceWeights(fn, freq);
                     List<Integer> chosen = SpillGuidance.choose(excess, candidates(fn, ranges, onDemand, weight),
                             Integer.MAX_VALUE);
@@ -172,12 +142,7 @@ final class UniformPlacement {
             return cls;
         }
         int[] urExcess = pressure(fn, ranges, cls, RegClass.UR.id());
-        boolean over = false;
-        for (int p = 0; p < urExcess.length; p++) {
-            urExcess[p] -= Math.min(arch.uniformRegisters(), knobs.getInt(KnobCatalogue.UNIFORM_REGISTER_LIMIT));
-            over |= urExcess[p] > 0;
-        }
-        if (over) {
+        if (lower(urExcess, Math.min(arch.uniformRegisters(), knobs.getInt(KnobCatalogue.UNIFORM_REGISTER_LIMIT)))) {
             if (weight == null) {
                 weight = occurrenceWeights(fn, freq);
             }
@@ -186,6 +151,75 @@ final class UniformPlacement {
             }
         }
         return cls;
+    }
+
+    /**
+     * Per vreg, the class it is declared in (R for UR without a uniform register file, before
+     * sm_75); 0 for a vreg that is never live. The stage's loops live in methods of their own, so
+     * that C2 compiles each on its own instead of the whole of {@link #place} once per loop it
+     * enters by on-stack replacement.
+     */
+    private static int[] declaredClasses(KernelFunction fn, LiveRanges ranges, boolean hasUniform) {
+        int n = fn.vregCount();
+        int[] cls = new int[n];
+        for (int v = 0; v < n; v++) {
+            int c = ranges.segmentCount(v) > 0 ? fn.vregClassId(v) : 0;
+            if (!hasUniform && (c == RegClass.UR.id() || c == RegClass.UR_EXT.id())) {
+                c = RegClass.R.id(); // no uniform register file before sm_75
+            }
+            cls[v] = c;
+        }
+        return cls;
+    }
+
+    /** Moves the GPR values flagged in {@code pointers} to UR, listing them in {@code placed}. */
+    private static void pointersToUniform(int[] cls, boolean[] pointers, List<Integer> placed) {
+        for (int v = 0; v < cls.length; v++) {
+            if (pointers[v] && cls[v] == RegClass.R.id()) {
+                cls[v] = RegClass.UR.id();
+                placed.add(v);
+            }
+        }
+    }
+
+    /** Moves the uniform GPR values ({@code direct} ones only unless null) to UR, listing them in {@code placed}. */
+    private static void uniformToUniform(int[] cls, UniformityAnalysis uniform, boolean @Nullable [] direct,
+            List<Integer> placed) {
+        for (int v = 0; v < cls.length; v++) {
+            if (cls[v] == RegClass.R.id() && uniform.isUniform(v) && (direct == null || direct[v])) {
+                cls[v] = RegClass.UR.id();
+                placed.add(v);
+            }
+        }
+    }
+
+    /** The uniform values in the GPR class, ascending. */
+    private static List<Integer> uniformGprValues(int[] cls, UniformityAnalysis uniform) {
+        List<Integer> out = new ArrayList<>();
+        for (int v = 0; v < cls.length; v++) {
+            if (cls[v] == RegClass.R.id() && uniform.isUniform(v)) {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+
+    /** Lowers every entry of {@code excess} by {@code target}; whether one is still above 0. */
+    private static boolean lower(int[] excess, int target) {
+        boolean over = false;
+        for (int p = 0; p < excess.length; p++) {
+            excess[p] -= target;
+            over |= excess[p] > 0;
+        }
+        return over;
+    }
+
+    private static int max(int[] a) {
+        int m = 0;
+        for (int e : a) {
+            m = Math.max(m, e);
+        }
+        return m;
     }
 
     private static int[] pressure(KernelFunction fn, LiveRanges ranges, int[] cls, int classId) {

@@ -335,10 +335,46 @@ public final class FunctionBuilder {
         if (!missing.isEmpty()) {
             throw new IllegalStateException("branch to undefined label " + missing.get(0) + " in " + name);
         }
-        // Leaders: instruction 0, every labelled position, every instruction after a branch/return.
+        // The CFG is derived in steps, each loop in a method of its own, so that C2 compiles each
+        // step as such instead of this whole method again for each loop it enters by on-stack
+        // replacement.
+        String[] labelAt = new String[instrCount + 1];
+        boolean[] leader = leaders(labelAt);
+        // A label at the very end starts an empty block; otherwise position instrCount is no block.
+        boolean trailingBlock = instrCount == 0 || labelAt[instrCount] != null;
+        int[] blockStart = blockStarts(leader, trailingBlock);
+        int blocks = blockStart.length - 1;
+        String[] blockLabels = new String[blocks];
+        for (int b = 0; b < blocks; b++) {
+            blockLabels[b] = labelAt[blockStart[b]];
+        }
+        int[] blockAtInstr = new int[instrCount + 1];
+        int[] instrBlock = instrBlocks(blockStart, blockAtInstr);
+        if (trailingBlock) {
+            blockAtInstr[instrCount] = blocks - 1;
+        }
+        int[][] succ = successors(blockStart, blockAtInstr);
+        int[][] pred = predecessors(succ[0], succ[1]);
+        int n = vregNames.size();
+        List<VregConstraint> sorted = new ArrayList<>(constraints);
+        sorted.sort((a, c) -> Integer.compare(a.vreg(), c.vreg()));
+        int[] opStart = Arrays.copyOf(instrOperandStart, instrCount + 1);
+        return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes,
+                vregNames.toArray(new String[0]), Arrays.copyOf(vregClass, n), Arrays.copyOf(vregPairMode, n),
+                Arrays.copyOf(vregNvptxClass, n), Arrays.copyOf(vregFlags, n), sorted, opcodeTable.toArray(new String[0]),
+                Arrays.copyOf(instrOpcode, instrCount), Arrays.copyOf(instrKind, instrCount),
+                Arrays.copyOf(instrFlags, instrCount), Arrays.copyOf(instrLine, instrCount), opStart,
+                Arrays.copyOf(instrDefCount, instrCount), Arrays.copyOf(operands, operandCount), instrBlock,
+                blockLabels, blockStart, succ[0], succ[1], pred[0], pred[1], LocalMemory.NONE, callTargets);
+    }
+
+    /**
+     * Leaders: instruction 0, every labelled position, every instruction after a branch or return;
+     * sets each labelled position's first label in {@code labelAt}.
+     */
+    private boolean[] leaders(String[] labelAt) {
         boolean[] leader = new boolean[instrCount + 1];
         leader[0] = true;
-        String[] labelAt = new String[instrCount + 1];
         for (Map.Entry<String, Integer> e : labels.entrySet()) {
             int at = e.getValue();
             leader[at] = true;
@@ -351,8 +387,11 @@ public final class FunctionBuilder {
                 leader[i + 1] = true;
             }
         }
-        // A label at the very end starts an empty block; otherwise position instrCount is no block.
-        boolean trailingBlock = instrCount == 0 || labelAt[instrCount] != null;
+        return leader;
+    }
+
+    /** The blocks' first instructions, then the instruction count (an empty trailing block when asked for). */
+    private int[] blockStarts(boolean[] leader, boolean trailingBlock) {
         int blocks = trailingBlock ? 1 : 0;
         for (int i = 0; i < instrCount; i++) {
             if (leader[i]) {
@@ -360,8 +399,6 @@ public final class FunctionBuilder {
             }
         }
         int[] blockStart = new int[blocks + 1];
-        String[] blockLabels = new String[blocks];
-        int[] blockAtInstr = new int[instrCount + 1];
         int found = 0;
         for (int i = 0; i < instrCount; i++) {
             if (leader[i]) {
@@ -371,21 +408,25 @@ public final class FunctionBuilder {
         if (trailingBlock) {
             blockStart[found] = instrCount;
         }
-        for (int b = 0; b < blocks; b++) {
-            blockLabels[b] = labelAt[blockStart[b]];
-        }
         blockStart[blocks] = instrCount;
+        return blockStart;
+    }
+
+    /** Per instruction, its block; sets {@code blockAtInstr} at each block's first instruction. */
+    private int[] instrBlocks(int[] blockStart, int[] blockAtInstr) {
         int[] instrBlock = new int[instrCount];
-        for (int b = 0; b < blocks; b++) {
+        for (int b = 0; b + 1 < blockStart.length; b++) {
             for (int i = blockStart[b]; i < blockStart[b + 1]; i++) {
                 instrBlock[i] = b;
             }
             blockAtInstr[blockStart[b]] = b;
         }
-        if (trailingBlock) {
-            blockAtInstr[instrCount] = blocks - 1;
-        }
-        // Successors: branch targets in the order named (each once), then the fall-through block.
+        return instrBlock;
+    }
+
+    /** Successors: branch targets in the order named (each once), then the fall-through. Returns succStart, succ. */
+    private int[][] successors(int[] blockStart, int[] blockAtInstr) {
+        int blocks = blockStart.length - 1;
         int[] succStart = new int[blocks + 1];
         int[] succ = new int[Math.max(4, 2 * blocks)];
         int total = 0;
@@ -418,7 +459,13 @@ public final class FunctionBuilder {
             }
         }
         succStart[blocks] = total;
-        succ = Arrays.copyOf(succ, total);
+        return new int[][] {succStart, Arrays.copyOf(succ, total)};
+    }
+
+    /** Predecessors in block order, from the successors. Returns predStart, pred. */
+    private static int[][] predecessors(int[] succStart, int[] succ) {
+        int blocks = succStart.length - 1;
+        int total = succ.length;
         int[] predCount = new int[blocks];
         for (int k = 0; k < total; k++) {
             predCount[succ[k]]++;
@@ -434,17 +481,7 @@ public final class FunctionBuilder {
                 pred[fill[succ[k]]++] = b;
             }
         }
-        int n = vregNames.size();
-        List<VregConstraint> sorted = new ArrayList<>(constraints);
-        sorted.sort((a, c) -> Integer.compare(a.vreg(), c.vreg()));
-        int[] opStart = Arrays.copyOf(instrOperandStart, instrCount + 1);
-        return new KernelFunction(name, kind, params, launchBounds, localBytes, sharedBytes,
-                vregNames.toArray(new String[0]), Arrays.copyOf(vregClass, n), Arrays.copyOf(vregPairMode, n),
-                Arrays.copyOf(vregNvptxClass, n), Arrays.copyOf(vregFlags, n), sorted, opcodeTable.toArray(new String[0]),
-                Arrays.copyOf(instrOpcode, instrCount), Arrays.copyOf(instrKind, instrCount),
-                Arrays.copyOf(instrFlags, instrCount), Arrays.copyOf(instrLine, instrCount), opStart,
-                Arrays.copyOf(instrDefCount, instrCount), Arrays.copyOf(operands, operandCount), instrBlock,
-                blockLabels, blockStart, succStart, succ, predStart, pred, LocalMemory.NONE, callTargets);
+        return new int[][] {predStart, pred};
     }
 
     private static boolean contains(int[] a, int from, int to, int x) {

@@ -137,33 +137,128 @@ public final class InstructionInsertion {
      * @throws IllegalStateException when the edits would change the blocks (see the class comment)
      */
     public KernelFunction build() {
-        int n0 = f.instrCount();
-        int n = n0 + added.size();
+        int n = f.instrCount() + added.size();
         int blocks = f.blockCount();
-        short[] opcode = new short[n];
-        byte[] kinds = new byte[n];
-        int[] flags = new int[n];
-        int[] lines = new int[n];
-        byte[] defCounts = new byte[n];
-        int[] starts = new int[n + 1];
-        int[] operands = new int[f.operandCount() + addedOperands + appendedOperands];
-        int[] blockStart = new int[blocks + 1];
-        int[] instrBlock = new int[n];
-        boolean[] placed = new boolean[n0];
-        // Opcodes numbered by first appearance, as a builder numbers them. The original's table
-        // holds each spelling once (a builder's does, and every function's comes from one), so an original instruction's opcode is numbered through its
-        // id there, and an inserted one through the original's id of its spelling or, for a
-        // spelling the original does not use, its place among the inserted spellings.
-        int[] addedKey = addedKeys();
-        String[] table = new String[f.opcodeCount() + newSpellings.size()];
-        int tableSize = 0;
-        int[] idOf = new int[f.opcodeCount()];
-        Arrays.fill(idOf, -1);
-        int[] newId = new int[newSpellings.size()];
-        Arrays.fill(newId, -1);
-        int at = 0;
-        int op = 0;
+        Writer w = new Writer(n, addedKeys());
+        // A block per call, so that C2 compiles a block's copy on its own instead of the whole of
+        // this method again for each loop it enters by on-stack replacement.
         for (int b = 0; b < blocks; b++) {
+            w.block(b);
+        }
+        int at = w.at;
+        int op = w.op;
+        int tableSize = w.tableSize;
+        String[] table = w.table;
+        short[] opcode = w.opcode;
+        byte[] kinds = w.kinds;
+        int[] flags = w.flags;
+        int[] lines = w.lines;
+        byte[] defCounts = w.defCounts;
+        int[] starts = w.starts;
+        int[] operands = w.operands;
+        int[] blockStart = w.blockStart;
+        int[] instrBlock = w.instrBlock;
+        if (at != n) {
+            throw new IllegalStateException("instructions left unplaced in " + f.name());
+        }
+        blockStart[blocks] = n;
+        starts[n] = op;
+        if (tableSize > Short.MAX_VALUE + 1) {
+            throw new IllegalStateException("more than 32767 distinct opcodes in " + f.name());
+        }
+        String[] labels = new String[blocks];
+        for (int b = 0; b < blocks; b++) {
+            labels[b] = f.blockLabel(b);
+        }
+        int[][] cfg = edges(blockStart, flags);
+        int vregs = baseVregs + vregNames.size();
+        String[] names = Arrays.copyOf(f.vregNamesArray(), vregs);
+        for (int k = 0; k < vregNames.size(); k++) {
+            names[baseVregs + k] = vregNames.get(k);
+        }
+        byte[] cls = new byte[vregs];
+        byte[] pairMode = new byte[vregs];
+        byte[] nvptx = new byte[vregs];
+        int[] vflags = new int[vregs];
+        f.copyVregArrays(cls, pairMode, nvptx, vflags);
+        int declared = vregNames.size();
+        System.arraycopy(vregClass, 0, cls, baseVregs, declared);
+        System.arraycopy(vregPairMode, 0, pairMode, baseVregs, declared);
+        System.arraycopy(vregNvptxClass, 0, nvptx, baseVregs, declared);
+        System.arraycopy(vregFlags, 0, vflags, baseVregs, declared);
+        List<VregConstraint> constraints = new ArrayList<>(f.constraints());
+        constraints.sort((a, c) -> Integer.compare(a.vreg(), c.vreg()));
+        return new KernelFunction(f.name(), f.kind(), f.params(), f.launchBounds(), f.localBytes(), f.sharedBytes(),
+                names, cls, pairMode, nvptx, vflags, constraints, Arrays.copyOf(table, tableSize), opcode, kinds, flags,
+                lines, starts, defCounts, operands, instrBlock, labels, blockStart, cfg[0], cfg[1], cfg[2], cfg[3],
+                LocalMemory.NONE, f.callTargets());
+    }
+
+    /**
+     * The arrays {@link #build} fills, a block at a time: opcodes numbered by first appearance, as
+     * a builder numbers them. The original's table holds each spelling once (a builder's does, and
+     * every function's comes from one), so an original instruction's opcode is numbered through its
+     * id there, and an inserted one through the original's id of its spelling or, for a spelling
+     * the original does not use, its place among the inserted spellings.
+     */
+    private final class Writer {
+        final short[] opcode;
+        final byte[] kinds;
+        final int[] flags;
+        final int[] lines;
+        final byte[] defCounts;
+        final int[] starts;
+        final int[] operands;
+        final int[] blockStart;
+        final int[] instrBlock;
+        final boolean[] placed;
+        final int[] addedKey;
+        final String[] table;
+        final int[] idOf;
+        final int[] newId;
+        int tableSize;
+        int at;
+        int op;
+
+        Writer(int n, int[] addedKey) {
+            opcode = new short[n];
+            kinds = new byte[n];
+            flags = new int[n];
+            lines = new int[n];
+            defCounts = new byte[n];
+            starts = new int[n + 1];
+            operands = new int[f.operandCount() + addedOperands + appendedOperands];
+            blockStart = new int[f.blockCount() + 1];
+            instrBlock = new int[n];
+            placed = new boolean[f.instrCount()];
+            this.addedKey = addedKey;
+            table = new String[f.opcodeCount() + newSpellings.size()];
+            idOf = new int[f.opcodeCount()];
+            Arrays.fill(idOf, -1);
+            newId = new int[newSpellings.size()];
+            Arrays.fill(newId, -1);
+        }
+
+        /** Writes block {@code b}'s instructions after those written so far. */
+        void block(int b) {
+            int n0 = f.instrCount();
+            short[] opcode = this.opcode;
+            byte[] kinds = this.kinds;
+            int[] flags = this.flags;
+            int[] lines = this.lines;
+            byte[] defCounts = this.defCounts;
+            int[] starts = this.starts;
+            int[] operands = this.operands;
+            int[] blockStart = this.blockStart;
+            int[] instrBlock = this.instrBlock;
+            boolean[] placed = this.placed;
+            int[] addedKey = this.addedKey;
+            String[] table = this.table;
+            int[] idOf = this.idOf;
+            int[] newId = this.newId;
+            int tableSize = this.tableSize;
+            int at = this.at;
+            int op = this.op;
             blockStart[b] = at;
             int[] seq = layouts[b];
             int count = seq != null ? seq.length : f.blockEnd(b) - f.blockStart(b);
@@ -238,43 +333,13 @@ public final class InstructionInsertion {
                 at++;
             }
             if ((at == blockStart[b]) != (f.blockEnd(b) == f.blockStart(b))) {
-                throw new IllegalStateException("block " + b + " would be " + (at == blockStart[b] ? "empty" : "filled"));
+                throw new IllegalStateException("block " + b + " would be "
+                        + (at == blockStart[b] ? "empty" : "filled"));
             }
+            this.tableSize = tableSize;
+            this.at = at;
+            this.op = op;
         }
-        if (at != n) {
-            throw new IllegalStateException("instructions left unplaced in " + f.name());
-        }
-        blockStart[blocks] = n;
-        starts[n] = op;
-        if (tableSize > Short.MAX_VALUE + 1) {
-            throw new IllegalStateException("more than 32767 distinct opcodes in " + f.name());
-        }
-        String[] labels = new String[blocks];
-        for (int b = 0; b < blocks; b++) {
-            labels[b] = f.blockLabel(b);
-        }
-        int[][] cfg = edges(blockStart, flags);
-        int vregs = baseVregs + vregNames.size();
-        String[] names = Arrays.copyOf(f.vregNamesArray(), vregs);
-        for (int k = 0; k < vregNames.size(); k++) {
-            names[baseVregs + k] = vregNames.get(k);
-        }
-        byte[] cls = new byte[vregs];
-        byte[] pairMode = new byte[vregs];
-        byte[] nvptx = new byte[vregs];
-        int[] vflags = new int[vregs];
-        f.copyVregArrays(cls, pairMode, nvptx, vflags);
-        int declared = vregNames.size();
-        System.arraycopy(vregClass, 0, cls, baseVregs, declared);
-        System.arraycopy(vregPairMode, 0, pairMode, baseVregs, declared);
-        System.arraycopy(vregNvptxClass, 0, nvptx, baseVregs, declared);
-        System.arraycopy(vregFlags, 0, vflags, baseVregs, declared);
-        List<VregConstraint> constraints = new ArrayList<>(f.constraints());
-        constraints.sort((a, c) -> Integer.compare(a.vreg(), c.vreg()));
-        return new KernelFunction(f.name(), f.kind(), f.params(), f.launchBounds(), f.localBytes(), f.sharedBytes(),
-                names, cls, pairMode, nvptx, vflags, constraints, Arrays.copyOf(table, tableSize), opcode, kinds, flags,
-                lines, starts, defCounts, operands, instrBlock, labels, blockStart, cfg[0], cfg[1], cfg[2], cfg[3],
-                LocalMemory.NONE, f.callTargets());
     }
 
     /**

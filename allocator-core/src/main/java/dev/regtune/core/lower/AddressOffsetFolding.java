@@ -5,6 +5,7 @@ import dev.regtune.core.ir.InstrFlags;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * ptxas folds a constant added to an address into the memory instruction's immediate offset
@@ -56,36 +57,14 @@ final class AddressOffsetFolding {
         if (!anyAdd) {
             return new Folded(f, 0);
         }
-        int[] defs = new int[vregs];
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < f.defCount(i); k++) {
-                defs[f.def(i, k)]++;
-            }
-        }
-        // adder[v]: the add of an immediate defining v, -1 for none.
-        int[] adder = new int[vregs];
-        Arrays.fill(adder, -1);
-        int candidates = 0;
-        for (int i = 0; i < n; i++) {
-            if (offsetAdd(f, i, addOpcode) && defs[f.def(i, 0)] == 1 && defs[f.use(i, 0)] <= 1) {
-                adder[f.def(i, 0)] = i;
-                candidates++;
-            }
-        }
-        if (candidates == 0) {
+        // adder[v]: the add of an immediate defining v, -1 for none. Each of the stage's loops over
+        // the function lives in a method of its own, so that C2 compiles it on its own instead of
+        // the whole stage once per loop it enters by on-stack replacement.
+        int[] adder = candidates(f, addOpcode);
+        if (adder == null) {
             return new Folded(f, 0);
         }
-        // A candidate stays while every read of its value is an address or another candidate's base.
-        // Dropping a candidate can only drop more (its add's own reads are then plain reads), so one
-        // pass with a worklist of the adds dropped reaches the same fixed point as repeated passes.
-        int[] work = new int[n];
-        int pending = 0;
-        for (int i = 0; i < n; i++) {
-            pending = dropNonAddressReads(f, i, adder, work, pending);
-            while (pending > 0) {
-                pending = dropNonAddressReads(f, work[--pending], adder, work, pending);
-            }
-        }
+        dropNonAddressReads(f, adder);
         int adds = 0;
         boolean[] dropped = new boolean[n];
         for (int v = 0; v < vregs; v++) {
@@ -97,6 +76,53 @@ final class AddressOffsetFolding {
         if (adds == 0) {
             return new Folded(f, 0);
         }
+        return new Folded(rewrite(f, adder, dropped), adds);
+    }
+
+    /**
+     * Per vreg, the add of an immediate defining it (its only def, from a base defined at most
+     * once), -1 for none; null when there is none at all.
+     */
+    private static int @Nullable [] candidates(KernelFunction f, boolean[] addOpcode) {
+        int n = f.instrCount();
+        int vregs = f.vregCount();
+        int[] defs = new int[vregs];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < f.defCount(i); k++) {
+                defs[f.def(i, k)]++;
+            }
+        }
+        int[] adder = new int[vregs];
+        Arrays.fill(adder, -1);
+        int candidates = 0;
+        for (int i = 0; i < n; i++) {
+            if (offsetAdd(f, i, addOpcode) && defs[f.def(i, 0)] == 1 && defs[f.use(i, 0)] <= 1) {
+                adder[f.def(i, 0)] = i;
+                candidates++;
+            }
+        }
+        return candidates == 0 ? null : adder;
+    }
+
+    /**
+     * Drops from {@code adder} the candidates read other than as an address or another candidate's
+     * base. Dropping a candidate can only drop more (its add's own reads are then plain reads), so
+     * one pass with a worklist of the adds dropped reaches the same fixed point as repeated passes.
+     */
+    private static void dropNonAddressReads(KernelFunction f, int[] adder) {
+        int n = f.instrCount();
+        int[] work = new int[n];
+        int pending = 0;
+        for (int i = 0; i < n; i++) {
+            pending = dropNonAddressReads(f, i, adder, work, pending);
+            while (pending > 0) {
+                pending = dropNonAddressReads(f, work[--pending], adder, work, pending);
+            }
+        }
+    }
+
+    /** {@code f} without the {@code dropped} adds, its reads of their values reading the bases of their chains. */
+    private static KernelFunction rewrite(KernelFunction f, int[] adder, boolean[] dropped) {
         FunctionCopy copy = FunctionCopy.of(f);
         for (int b = 0; b < f.blockCount(); b++) {
             copy.startBlock(b);
@@ -120,7 +146,7 @@ final class AddressOffsetFolding {
                 }
             }
         }
-        return new Folded(copy.build(), adds);
+        return copy.build();
     }
 
     /** The register an address held in {@code v} is an offset from: the base of its chain of folded adds. */

@@ -48,13 +48,38 @@ final class LocalAddressNarrowing {
      * LocalMemory#arrays()}) narrowed; {@code f} itself when nothing changes.
      */
     static Narrowed apply(KernelFunction f, boolean[] narrow) {
+        int vregs = f.vregCount();
+        // defs[v]: v's definitions; array[v]: the array whose address v holds (every def of v an
+        // address term of it), -1 for none.
+        int[] defs = new int[vregs];
+        int[] array = addressArrays(f, narrow, defs);
+        // frame[v]: v is a constant offset from the frame, defined once from frame addresses only.
+        boolean[] frame = frameAddresses(f, array, defs);
+        @Nullable PairMode[] modes = narrowedModes(f, array, frame);
+        int removed = 0;
+        int narrowed = 0;
+        for (int v = 0; v < vregs; v++) {
+            removed += frame[v] ? 1 : 0;
+            narrowed += modes[v] != null ? 1 : 0;
+        }
+        if (removed == 0 && narrowed == 0) {
+            return new Narrowed(f, 0, 0);
+        }
+        return new Narrowed(rewrite(f, array, frame, modes), removed, narrowed);
+    }
+
+    /**
+     * Per vreg, the array whose address it holds (every def of it an address term of that array),
+     * -1 for none; counts each vreg's definitions into {@code defs}. Each of the stage's loops over
+     * the function lives in a method of its own, so that C2 compiles it on its own instead of the
+     * whole stage once per loop it enters by on-stack replacement.
+     */
+    private static int[] addressArrays(KernelFunction f, boolean[] narrow, int[] defs) {
         LocalMemory memory = f.localMemory();
         int n = f.instrCount();
         int vregs = f.vregCount();
-        // array[v]: the array whose address v holds (every def of v an address term of it), -1 for none.
         int[] array = new int[vregs];
         Arrays.fill(array, -1);
-        int[] defs = new int[vregs];
         int[] addressDefs = new int[vregs];
         for (int i = 0; i < n; i++) {
             LocalAccess x = memory.access(i);
@@ -74,8 +99,13 @@ final class LocalAddressNarrowing {
                 array[v] = -1;
             }
         }
-        // frame[v]: v is a constant offset from the frame, defined once from frame addresses only.
-        boolean[] frame = new boolean[vregs];
+        return array;
+    }
+
+    /** Per vreg, whether it is a constant offset from the frame, defined once from frame addresses only. */
+    private static boolean[] frameAddresses(KernelFunction f, int[] array, int[] defs) {
+        int n = f.instrCount();
+        boolean[] frame = new boolean[f.vregCount()];
         boolean changed = true;
         while (changed) {
             changed = false;
@@ -97,7 +127,16 @@ final class LocalAddressNarrowing {
                 }
             }
         }
-        // index[v]: a 64-bit register read only as the index added to a narrowed address.
+        return frame;
+    }
+
+    /**
+     * Per vreg, {@link PairMode#SINGLE} for a narrowed address that is not a frame address and for
+     * a 64-bit register read only as the index added to a narrowed address; null for the rest.
+     */
+    private static @Nullable PairMode[] narrowedModes(KernelFunction f, int[] array, boolean[] frame) {
+        int n = f.instrCount();
+        int vregs = f.vregCount();
         int[] indexReads = new int[vregs];
         int[] reads = new int[vregs];
         for (int i = 0; i < n; i++) {
@@ -111,51 +150,63 @@ final class LocalAddressNarrowing {
             }
         }
         @Nullable PairMode[] modes = new PairMode[vregs];
-        int removed = 0;
-        int narrowed = 0;
         for (int v = 0; v < vregs; v++) {
-            if (frame[v]) {
-                removed++;
-            } else if (array[v] >= 0 || indexReads[v] > 0 && indexReads[v] == reads[v] && f.vregSlots(v) == 2) {
+            if (!frame[v]
+                    && (array[v] >= 0 || indexReads[v] > 0 && indexReads[v] == reads[v] && f.vregSlots(v) == 2)) {
                 modes[v] = PairMode.SINGLE;
-                narrowed++;
             }
         }
-        if (removed == 0 && narrowed == 0) {
-            return new Narrowed(f, 0, 0);
-        }
+        return modes;
+    }
+
+    /** {@code f} without its frame addresses' definitions, with their reads dropped and the modes set. */
+    private static KernelFunction rewrite(KernelFunction f, int[] array, boolean[] frame,
+            @Nullable PairMode[] modes) {
+        LocalMemory memory = f.localMemory();
+        int n = f.instrCount();
         FunctionCopy copy = FunctionCopy.of(f);
         @Nullable LocalAccess[] access = new LocalAccess[n];
         for (int b = 0; b < f.blockCount(); b++) {
-            copy.startBlock(b);
-            for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
-                if (f.defCount(i) == 1 && frame[f.def(i, 0)]) {
-                    continue;
-                }
-                int at = copy.builder().instrCount();
-                access[at] = memory.access(i);
-                int[] uses = copy.uses(i);
-                int kept = 0;
-                for (int u : uses) {
-                    if (!frame[u]) {
-                        uses[kept++] = u;
-                    }
-                }
-                String op = f.opcode(i);
-                if (f.defCount(i) == 1 && modes[f.def(i, 0)] != null && array[f.def(i, 0)] < 0
-                        && op.startsWith("mul.wide.")) {
-                    copy.builder().instr("mul.lo." + op.substring("mul.wide.".length()), f.instrKind(i),
-                            f.instrFlags(i), copy.defs(i), Arrays.copyOf(uses, kept), f.instrLine(i));
-                } else if (kept < uses.length) {
-                    copy.copy(b, i, Arrays.copyOf(uses, kept));
-                } else {
-                    copy.copy(b, i);
-                }
-            }
+            copyBlock(f, copy, b, array, frame, modes, access);
         }
         KernelFunction built = copy.build();
         LocalMemory carried = new LocalMemory(memory.arrays(), Arrays.copyOf(access, built.instrCount()));
-        return new Narrowed(built.withLocalMemory(carried).withPairModes(modes), removed, narrowed);
+        return built.withLocalMemory(carried).withPairModes(modes);
+    }
+
+    /**
+     * Copies block {@code b} without its frame addresses' definitions and reads, noting each
+     * copied instruction's access in {@code access}. A block at a time, so that C2 compiles the
+     * copying of a block on its own and the loop over the blocks does not inline it again.
+     */
+    private static void copyBlock(KernelFunction f, FunctionCopy copy, int b, int[] array, boolean[] frame,
+            @Nullable PairMode[] modes, @Nullable LocalAccess[] access) {
+        LocalMemory memory = f.localMemory();
+        copy.startBlock(b);
+        for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+            if (f.defCount(i) == 1 && frame[f.def(i, 0)]) {
+                continue;
+            }
+            int at = copy.builder().instrCount();
+            access[at] = memory.access(i);
+            int[] uses = copy.uses(i);
+            int kept = 0;
+            for (int u : uses) {
+                if (!frame[u]) {
+                    uses[kept++] = u;
+                }
+            }
+            String op = f.opcode(i);
+            if (f.defCount(i) == 1 && modes[f.def(i, 0)] != null && array[f.def(i, 0)] < 0
+                    && op.startsWith("mul.wide.")) {
+                copy.builder().instr("mul.lo." + op.substring("mul.wide.".length()), f.instrKind(i),
+                        f.instrFlags(i), copy.defs(i), Arrays.copyOf(uses, kept), f.instrLine(i));
+            } else if (kept < uses.length) {
+                copy.copy(b, i, Arrays.copyOf(uses, kept));
+            } else {
+                copy.copy(b, i);
+            }
+        }
     }
 
     /**

@@ -44,20 +44,12 @@ final class GuardedBlockMerging {
         if (!any) {
             return new Merged(f, 0);
         }
+        // Each of the stage's loops over the function lives in a method of its own, so that C2
+        // compiles it on its own instead of the whole stage once per loop it enters by on-stack
+        // replacement.
         int[] useBlock = new int[f.vregCount()];
         int[] firstUse = new int[f.vregCount()];
-        Arrays.fill(useBlock, -1);
-        Arrays.fill(firstUse, -1);
-        for (int i = 0; i < f.instrCount(); i++) {
-            int b = f.blockOf(i);
-            for (int k = 0; k < f.useCount(i); k++) {
-                int v = f.use(i, k);
-                useBlock[v] = useBlock[v] == -1 || useBlock[v] == b ? b : -2;
-                if (firstUse[v] < 0) {
-                    firstUse[v] = i;
-                }
-            }
-        }
+        uses(f, useBlock, firstUse);
         boolean[] converted = new boolean[blocks];
         boolean[] dropLabel = new boolean[blocks];
         int count = 0;
@@ -73,6 +65,29 @@ final class GuardedBlockMerging {
         if (count == 0) {
             return new Merged(f, 0);
         }
+        return new Merged(rewrite(f, converted, dropLabel, useBlock, firstUse), count);
+    }
+
+    /** Per vreg, the block reading it (-1 for none, -2 for several) and its first reader (-1 for none). */
+    private static void uses(KernelFunction f, int[] useBlock, int[] firstUse) {
+        Arrays.fill(useBlock, -1);
+        Arrays.fill(firstUse, -1);
+        for (int i = 0; i < f.instrCount(); i++) {
+            int b = f.blockOf(i);
+            for (int k = 0; k < f.useCount(i); k++) {
+                int v = f.use(i, k);
+                useBlock[v] = useBlock[v] == -1 || useBlock[v] == b ? b : -2;
+                if (firstUse[v] < 0) {
+                    firstUse[v] = i;
+                }
+            }
+        }
+    }
+
+    /** {@code f} with the {@code converted} blocks predicated and merged, the branches over them gone. */
+    private static KernelFunction rewrite(KernelFunction f, boolean[] converted, boolean[] dropLabel, int[] useBlock,
+            int[] firstUse) {
+        int blocks = f.blockCount();
         FunctionCopy copy = FunctionCopy.of(f);
         FunctionBuilder fb = copy.builder();
         for (int b = 0; b < blocks; b++) {
@@ -108,7 +123,7 @@ final class GuardedBlockMerging {
                 fb.instr(f.opcode(i), f.instrKind(i), flags, copy.defs(i), guarded, f.instrLine(i));
             }
         }
-        return new Merged(copy.build(), count);
+        return copy.build();
     }
 
     /**

@@ -35,37 +35,13 @@ final class ParameterLoadSinking {
             return new Sunk(f, 0);
         }
         int n = f.instrCount();
-        int vregs = f.vregCount();
-        int[] defs = new int[vregs];
-        int[] useBlock = new int[vregs];
-        Arrays.fill(useBlock, -1);
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < f.defCount(i); k++) {
-                defs[f.def(i, k)]++;
-            }
-            int b = f.blockOf(i);
-            for (int k = 0; k < f.useCount(i); k++) {
-                int v = f.use(i, k);
-                useBlock[v] = useBlock[v] == -1 || useBlock[v] == b ? b : -2;
-            }
-        }
-        int[] target = new int[n];
-        Arrays.fill(target, -1);
+        // Each of the stage's loops over the function lives in a method of its own, so that C2
+        // compiles it on its own instead of the whole stage once per loop it enters by on-stack
+        // replacement.
+        int[] target = targets(f, loops, intoLoops);
         int moved = 0;
         for (int i = 0; i < n; i++) {
-            if (f.instrKind(i) != InstrKind.LOAD_PARAM || f.defCount(i) != 1 || f.instrHas(i, InstrFlags.GUARDED)
-                    || f.useCount(i) != 0) {
-                continue;
-            }
-            int v = f.def(i, 0);
-            int from = f.blockOf(i);
-            int to = useBlock[v];
-            if (defs[v] != 1 || to < 0 || to == from || !loops.dominators().dominates(from, to)
-                    || (!intoLoops && loops.depth(to) > loops.depth(from))) {
-                continue;
-            }
-            target[i] = to;
-            moved++;
+            moved += target[i] >= 0 ? 1 : 0;
         }
         if (moved == 0) {
             return new Sunk(f, 0);
@@ -103,6 +79,51 @@ final class ParameterLoadSinking {
         if (emptied) {
             return new Sunk(rebuilt(f, target, start, into), moved);
         }
+        return new Sunk(laidOut(f, target, start, into), moved);
+    }
+
+    /**
+     * Per instruction, the block its parameter load moves to: the one block reading its value,
+     * which the load's block dominates (and, without {@code intoLoops}, in no deeper loop); -1 for
+     * an instruction that stays.
+     */
+    private static int[] targets(KernelFunction f, Loops loops, boolean intoLoops) {
+        int n = f.instrCount();
+        int vregs = f.vregCount();
+        int[] defs = new int[vregs];
+        int[] useBlock = new int[vregs];
+        Arrays.fill(useBlock, -1);
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < f.defCount(i); k++) {
+                defs[f.def(i, k)]++;
+            }
+            int b = f.blockOf(i);
+            for (int k = 0; k < f.useCount(i); k++) {
+                int v = f.use(i, k);
+                useBlock[v] = useBlock[v] == -1 || useBlock[v] == b ? b : -2;
+            }
+        }
+        int[] target = new int[n];
+        Arrays.fill(target, -1);
+        for (int i = 0; i < n; i++) {
+            if (f.instrKind(i) != InstrKind.LOAD_PARAM || f.defCount(i) != 1 || f.instrHas(i, InstrFlags.GUARDED)
+                    || f.useCount(i) != 0) {
+                continue;
+            }
+            int v = f.def(i, 0);
+            int from = f.blockOf(i);
+            int to = useBlock[v];
+            if (defs[v] != 1 || to < 0 || to == from || !loops.dominators().dominates(from, to)
+                    || (!intoLoops && loops.depth(to) > loops.depth(from))) {
+                continue;
+            }
+            target[i] = to;
+        }
+        return target;
+    }
+
+    /** The function with the loads moved first into their blocks, its blocks kept. */
+    private static KernelFunction laidOut(KernelFunction f, int[] target, int[] start, int[] into) {
         InstructionInsertion edit = new InstructionInsertion(f);
         for (int b = 0; b < f.blockCount(); b++) {
             int own = f.blockEnd(b) - f.blockStart(b);
@@ -120,7 +141,7 @@ final class ParameterLoadSinking {
                 edit.layout(b, Arrays.copyOf(seq, size));
             }
         }
-        return new Sunk(edit.build(), moved);
+        return edit.build();
     }
 
     /** The function with the loads moved, rebuilt through a {@link FunctionCopy}. */

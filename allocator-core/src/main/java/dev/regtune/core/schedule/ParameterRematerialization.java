@@ -68,20 +68,10 @@ final class ParameterRematerialization {
         if (f.kind() != FunctionKind.ENTRY) {
             return new Rematerialized(f, 0);
         }
-        int n = f.instrCount();
         int vregs = f.vregCount();
         // source[v]: the instruction defining pointer parameter value v (ld.param, or cvta of one); -1 otherwise.
         int[] source = ParameterValues.definitions(f);
-        boolean any = false;
-        for (int v = 0; v < vregs; v++) {
-            int i = source[v];
-            // A pointer, and for a conversion one of a pointer read (32-bit addresses stay as they are).
-            if (i >= 0 && (f.vregSlots(v) != 2 || f.useCount(i) == 1 && f.vregSlots(f.use(i, 0)) != 2)) {
-                source[v] = -1;
-            }
-            any |= source[v] >= 0;
-        }
-        if (!any) {
+        if (!keepPointers(f, source)) {
             return new Rematerialized(f, 0);
         }
         // Only a loop can lie between a read and its definition: without loops no block is past one.
@@ -89,61 +79,118 @@ final class ParameterRematerialization {
                 : new BitSet[pastLoops ? vregs : 0];
         // Reads that stay with the original definition: in its own block, or in one it does not
         // dominate. A conversion's read of its parameter counts only where the conversion stays.
+        Reach reach = new Reach(f, loops, intoLoopsOnly, pastLoops, readBlocks);
         int[] reads = new int[vregs];
+        if (countReads(f, reach, source, reads) == 0) {
+            return new Rematerialized(f, 0);
+        }
+        for (int v = 0; v < vregs; v++) {
+            int i = source[v];
+            int p = i >= 0 && f.useCount(i) == 1 ? f.use(i, 0) : -1;
+            if (p >= 0 && reads[v] > 0 && !reach.movable(p, source[p], f.blockOf(i))) {
+                reads[f.use(i, 0)]++;
+            }
+        }
+        return rewrite(f, reach, source, reads);
+    }
+
+    /**
+     * Which reads get a copy of their parameter value (see {@link #movable}).
+     *
+     * @param readBlocks per parameter value, the blocks reading it (with {@code pastLoops} and loops)
+     */
+    private record Reach(KernelFunction f, Loops loops, boolean intoLoopsOnly, boolean pastLoops,
+            @Nullable BitSet[] readBlocks) {
+        /** Whether a read of value {@code v}, which {@code def} defines, in block {@code b}, gets a copy there. */
+        boolean movable(int v, int def, int b) {
+            return ParameterRematerialization.movable(f, loops, intoLoopsOnly, pastLoops, readBlocks, v, def, b);
+        }
+    }
+
+    /**
+     * Keeps in {@code source} the pointers, and for a conversion one of a pointer read (32-bit
+     * addresses stay as they are); whether any is left. The stage's loops over the function live
+     * in methods of their own, so that C2 compiles each on its own instead of the whole stage once
+     * per loop it enters by on-stack replacement.
+     */
+    private static boolean keepPointers(KernelFunction f, int[] source) {
+        boolean any = false;
+        for (int v = 0; v < source.length; v++) {
+            int i = source[v];
+            if (i >= 0 && (f.vregSlots(v) != 2 || f.useCount(i) == 1 && f.vregSlots(f.use(i, 0)) != 2)) {
+                source[v] = -1;
+            }
+            any |= source[v] >= 0;
+        }
+        return any;
+    }
+
+    /**
+     * Counts into {@code reads} the reads of each value that stay with its definition (a
+     * conversion's read of its parameter not counted); returns how many reads get a copy.
+     */
+    private static int countReads(KernelFunction f, Reach reach, int[] source, int[] reads) {
         int copies = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < f.instrCount(); i++) {
             boolean conversion = f.defCount(i) == 1 && source[f.def(i, 0)] == i && f.useCount(i) == 1;
             int b = f.blockOf(i);
             for (int k = 0; k < f.useCount(i); k++) {
                 int v = f.use(i, k);
-                if (source[v] >= 0 && movable(f, loops, intoLoopsOnly, pastLoops, readBlocks, v, source[v], b)) {
+                if (source[v] >= 0 && reach.movable(v, source[v], b)) {
                     copies++;
                 } else if (!conversion) {
                     reads[v]++;
                 }
             }
         }
-        if (copies == 0) {
-            return new Rematerialized(f, 0);
-        }
-        for (int v = 0; v < vregs; v++) {
-            int i = source[v];
-            int p = i >= 0 && f.useCount(i) == 1 ? f.use(i, 0) : -1;
-            if (p >= 0 && reads[v] > 0
-                    && !movable(f, loops, intoLoopsOnly, pastLoops, readBlocks, p, source[p], f.blockOf(i))) {
-                reads[f.use(i, 0)]++;
-            }
-        }
+        return copies;
+    }
+
+    /** {@code f} with the movable reads renamed to their block's copies and the unread definitions dropped. */
+    private static Rematerialized rewrite(KernelFunction f, Reach reach, int[] source, int[] reads) {
+        int vregs = f.vregCount();
         FunctionCopy copy = FunctionCopy.of(f);
-        FunctionBuilder fb = copy.builder();
         int[] local = new int[vregs];
         int[] localBlock = new int[vregs];
         Arrays.fill(localBlock, -1);
         int made = 0;
         for (int b = 0; b < f.blockCount(); b++) {
-            copy.startBlock(b);
-            for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
-                if (f.defCount(i) == 1 && source[f.def(i, 0)] == i && reads[f.def(i, 0)] == 0) {
-                    continue;
-                }
-                int[] uses = copy.uses(i);
-                boolean renamed = false;
-                for (int k = 0; k < uses.length; k++) {
-                    int v = uses[k];
-                    if (source[v] >= 0 && movable(f, loops, intoLoopsOnly, pastLoops, readBlocks, v, source[v], b)) {
-                        uses[k] = localCopy(f, fb, source, v, b, local, localBlock);
-                        renamed = true;
-                        made++;
-                    }
-                }
-                if (renamed) {
-                    copy.copy(b, i, uses);
-                } else {
-                    copy.copy(b, i);
-                }
-            }
+            made += copyBlock(f, copy, b, reach, source, reads, local, localBlock);
         }
         return new Rematerialized(copy.build(), made);
+    }
+
+    /**
+     * Copies block {@code b}, its movable reads renamed to the block's copies (emitted at their
+     * first use); returns how many reads it renamed. A block at a time, so that C2 compiles the
+     * copying of a block on its own and the loop over the blocks does not inline it again.
+     */
+    private static int copyBlock(KernelFunction f, FunctionCopy copy, int b, Reach reach, int[] source, int[] reads,
+            int[] local, int[] localBlock) {
+        FunctionBuilder fb = copy.builder();
+        int made = 0;
+        copy.startBlock(b);
+        for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+            if (f.defCount(i) == 1 && source[f.def(i, 0)] == i && reads[f.def(i, 0)] == 0) {
+                continue;
+            }
+            int[] uses = copy.uses(i);
+            boolean renamed = false;
+            for (int k = 0; k < uses.length; k++) {
+                int v = uses[k];
+                if (source[v] >= 0 && reach.movable(v, source[v], b)) {
+                    uses[k] = localCopy(f, fb, source, v, b, local, localBlock);
+                    renamed = true;
+                    made++;
+                }
+            }
+            if (renamed) {
+                copy.copy(b, i, uses);
+            } else {
+                copy.copy(b, i);
+            }
+        }
+        return made;
     }
 
     /** Whether a read of value {@code v}, which {@code def} defines, in block {@code b}, gets a copy of it there. */

@@ -54,6 +54,8 @@ final class PressureScheduler {
     private byte[] tier = new byte[0];
     /** The values {@link #enter} last marked live on a block's entry. */
     private int[] entered = new int[16];
+    /** {@link #placeIndexed}'s remaining count and liveness of each operand before a placement. */
+    private int[] touched = new int[8];
     private int enteredCount;
 
     PressureScheduler(KernelFunction f, Liveness liveness, SchedulingParameters parameters) {
@@ -281,53 +283,64 @@ final class PressureScheduler {
                 enqueue(x, b, k, live, remaining);
             }
         }
-        int[] touched = new int[8];
         for (int placed = 0; placed < n; placed++) {
             int best = x.best(parameters.registerTarget() - pressure);
-            int i = start + best;
-            scheduled[placed] = i;
+            scheduled[placed] = start + best;
             pressure += x.delta(best);
             peak = Math.max(peak, pressure);
-            x.remove(best);
-            int operands = f.useCount(i) + f.defCount(i);
-            if (touched.length < 2 * operands) {
-                touched = new int[2 * operands];
-            }
-            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
-                int v = f.use(i, u);
-                touched[2 * u] = remaining[v];
-                touched[2 * u + 1] = live[v] ? 1 : 0;
-            }
-            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
-                int v = f.def(i, d);
-                int o = 2 * (f.useCount(i) + d);
-                touched[o] = remaining[v];
-                touched[o + 1] = live[v] ? 1 : 0;
-            }
-            place(b, i, live, remaining);
-            // A ready instruction's growth and pressure change read only the remaining uses and
-            // liveness of its own operands; growth flips when remaining crosses the instruction's
-            // own reads of a value, the freed slots when it reaches them, so only a change of
-            // liveness or a remaining count at or below the value's most reads by one instruction
-            // can change them.
-            for (int u = 0, nu = f.useCount(i); u < nu; u++) {
-                int v = f.use(i, u);
-                refreshIfChanged(x, b, v, touched[2 * u], touched[2 * u + 1] != 0, live, remaining);
-            }
-            for (int d = 0, nd = f.defCount(i); d < nd; d++) {
-                int v = f.def(i, d);
-                int o = 2 * (f.useCount(i) + d);
-                refreshIfChanged(x, b, v, touched[o], touched[o + 1] != 0, live, remaining);
-            }
-            for (int s = 0; s < g.succCount(best); s++) {
-                int next = g.succ(best, s);
-                if (--waiting[next] == 0) {
-                    enqueue(x, b, next, live, remaining);
-                }
-            }
+            placeIndexed(x, b, g, best, waiting, remaining, live);
         }
         x.close(f, start, n);
         return peak;
+    }
+
+    /**
+     * Places node {@code best} of block {@code b}, listed through {@code x}: updates the values'
+     * state, the ready instructions whose weights that changes, and the ready list. A step of
+     * {@link #scheduleIndexed} in a method of its own, so that C2 compiles it as such instead of
+     * compiling the whole listing again for each loop it enters by on-stack replacement.
+     */
+    private void placeIndexed(ReadyIndex x, int b, BlockDependences g, int best, int[] waiting, int[] remaining,
+            boolean[] live) {
+        int i = f.blockStart(b) + best;
+        x.remove(best);
+        int operands = f.useCount(i) + f.defCount(i);
+        if (touched.length < 2 * operands) {
+            touched = new int[2 * operands];
+        }
+        int[] touched = this.touched;
+        for (int u = 0, nu = f.useCount(i); u < nu; u++) {
+            int v = f.use(i, u);
+            touched[2 * u] = remaining[v];
+            touched[2 * u + 1] = live[v] ? 1 : 0;
+        }
+        for (int d = 0, nd = f.defCount(i); d < nd; d++) {
+            int v = f.def(i, d);
+            int o = 2 * (f.useCount(i) + d);
+            touched[o] = remaining[v];
+            touched[o + 1] = live[v] ? 1 : 0;
+        }
+        place(b, i, live, remaining);
+        // A ready instruction's growth and pressure change read only the remaining uses and
+        // liveness of its own operands; growth flips when remaining crosses the instruction's
+        // own reads of a value, the freed slots when it reaches them, so only a change of
+        // liveness or a remaining count at or below the value's most reads by one instruction
+        // can change them.
+        for (int u = 0, nu = f.useCount(i); u < nu; u++) {
+            int v = f.use(i, u);
+            refreshIfChanged(x, b, v, touched[2 * u], touched[2 * u + 1] != 0, live, remaining);
+        }
+        for (int d = 0, nd = f.defCount(i); d < nd; d++) {
+            int v = f.def(i, d);
+            int o = 2 * (f.useCount(i) + d);
+            refreshIfChanged(x, b, v, touched[o], touched[o + 1] != 0, live, remaining);
+        }
+        for (int s = 0; s < g.succCount(best); s++) {
+            int next = g.succ(best, s);
+            if (--waiting[next] == 0) {
+                enqueue(x, b, next, live, remaining);
+            }
+        }
     }
 
     private void enqueue(ReadyIndex x, int b, int k, boolean[] live, int[] remaining) {

@@ -51,28 +51,12 @@ final class InductionVariableMerging {
         int[] defCount = new int[vregs];
         int[] firstDef = new int[vregs];
         int[] secondDef = new int[vregs];
-        Arrays.fill(firstDef, -1);
-        Arrays.fill(secondDef, -1);
-        for (int i = 0; i < f.instrCount(); i++) {
-            for (int k = 0; k < f.defCount(i); k++) {
-                int d = f.def(i, k);
-                if (defCount[d]++ == 0) {
-                    firstDef[d] = i;
-                } else {
-                    secondDef[d] = i;
-                }
-            }
-        }
+        // Each of the stage's loops over the function lives in a method of its own, so that C2
+        // compiles it on its own instead of the whole stage once per loop it enters by on-stack
+        // replacement.
+        countDefs(f, defCount, firstDef, secondDef);
         Readers readers = new Readers(f);
-        // Candidates: per (loop, step) the induction variables in order of their update.
-        Map<Long, List<int[]>> groups = new TreeMap<>();
-        for (int i = 0; i < f.instrCount(); i++) {
-            int[] iv = inductionVariable(f, loops, i, defCount, firstDef, secondDef, readers);
-            if (iv != null) {
-                long key = ((long) iv[1] << 32) | iv[2];
-                groups.computeIfAbsent(key, x -> new ArrayList<>()).add(iv);
-            }
-        }
+        Map<Long, List<int[]>> groups = candidates(f, loops, defCount, firstDef, secondDef, readers);
         int[] base = new int[vregs];
         Arrays.fill(base, -1);
         boolean[] update = new boolean[f.instrCount()];
@@ -99,6 +83,45 @@ final class InductionVariableMerging {
             return new Merged(f, 0);
         }
         boolean[] dead = deadStarts(f, update, base, readers, defCount, firstDef);
+        return new Merged(rewrite(f, update, dead, base, secondDef), merged);
+    }
+
+    /** Counts each vreg's defs into {@code defCount}, with its first and its second def (-1 for none). */
+    private static void countDefs(KernelFunction f, int[] defCount, int[] firstDef, int[] secondDef) {
+        Arrays.fill(firstDef, -1);
+        Arrays.fill(secondDef, -1);
+        for (int i = 0; i < f.instrCount(); i++) {
+            for (int k = 0; k < f.defCount(i); k++) {
+                int d = f.def(i, k);
+                if (defCount[d]++ == 0) {
+                    firstDef[d] = i;
+                } else {
+                    secondDef[d] = i;
+                }
+            }
+        }
+    }
+
+    /** Candidates: per (loop, step) the induction variables in order of their update. */
+    private static Map<Long, List<int[]>> candidates(KernelFunction f, Loops loops, int[] defCount, int[] firstDef,
+            int[] secondDef, Readers readers) {
+        Map<Long, List<int[]>> groups = new TreeMap<>();
+        for (int i = 0; i < f.instrCount(); i++) {
+            int[] iv = inductionVariable(f, loops, i, defCount, firstDef, secondDef, readers);
+            if (iv != null) {
+                long key = ((long) iv[1] << 32) | iv[2];
+                groups.computeIfAbsent(key, x -> new ArrayList<>()).add(iv);
+            }
+        }
+        return groups;
+    }
+
+    /**
+     * {@code f} without the merged variables' updates and the dead starts, each read of a merged
+     * variable computed from its base (a comparison reads the base itself).
+     */
+    private static KernelFunction rewrite(KernelFunction f, boolean[] update, boolean[] dead, int[] base,
+            int[] secondDef) {
         FunctionCopy copy = FunctionCopy.of(f);
         FunctionBuilder fb = copy.builder();
         for (int b = 0; b < f.blockCount(); b++) {
@@ -129,7 +152,7 @@ final class InductionVariableMerging {
                 }
             }
         }
-        return new Merged(copy.build(), merged);
+        return copy.build();
     }
 
     /**

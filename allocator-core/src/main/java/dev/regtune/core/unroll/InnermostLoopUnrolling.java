@@ -57,44 +57,58 @@ public final class InnermostLoopUnrolling {
         }
         Liveness live = liveness.get();
         FunctionCopy copy = FunctionCopy.of(f);
-        FunctionBuilder fb = copy.builder();
+        // A block at a time, so that C2 compiles the copying of a block on its own instead of the
+        // whole stage once per loop it enters by on-stack replacement.
         for (int b = 0; b < f.blockCount(); b++) {
             copy.startBlock(b);
-            if (!unroll[b]) {
-                for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
-                    copy.copy(b, i);
-                }
-                continue;
+            if (unroll[b]) {
+                unrollBlock(f, copy, live, b, factor);
+            } else {
+                copyBlock(f, copy, b);
             }
-            int branch = f.blockEnd(b) - 1;
-            int[] rename = new int[f.vregCount()];
-            boolean[] temporary = temporaries(f, live, b);
-            boolean[] kept = keptInCopy(f, b, temporary);
-            for (int c = 0; c < factor; c++) {
-                boolean last = c == factor - 1;
-                for (int v = 0; v < rename.length; v++) {
-                    rename[v] = v;
-                }
-                if (!last) {
-                    for (int v = 0; v < rename.length; v++) {
-                        if (temporary[v]) {
-                            rename[v] = fb.vreg(f.vregName(v) + "$unroll" + c, f.vregClass(v), f.pairMode(v),
-                                    f.vregFlags(v), f.nvptxClass(v));
-                        }
-                    }
-                }
-                int flags = c == 0 ? 0 : InstrFlags.UNROLLED_COPY;
-                for (int i = f.blockStart(b); i < branch; i++) {
-                    if (!last && !kept[i - f.blockStart(b)]) {
-                        continue;
-                    }
-                    fb.instr(f.opcode(i), f.instrKind(i), f.instrFlags(i) | flags, renamed(copy.defs(i), rename),
-                            renamed(copy.uses(i), rename), f.instrLine(i));
-                }
-            }
-            copy.copy(b, branch);
         }
         return new Unrolled(copy.build(), loops);
+    }
+
+    private static void copyBlock(KernelFunction f, FunctionCopy copy, int b) {
+        for (int i = f.blockStart(b); i < f.blockEnd(b); i++) {
+            copy.copy(b, i);
+        }
+    }
+
+    /**
+     * Copies loop block {@code b}'s body {@code factor} times (its temporaries renamed in all but
+     * the last copy), then its branch.
+     */
+    private static void unrollBlock(KernelFunction f, FunctionCopy copy, Liveness live, int b, int factor) {
+        FunctionBuilder fb = copy.builder();
+        int branch = f.blockEnd(b) - 1;
+        int[] rename = new int[f.vregCount()];
+        boolean[] temporary = temporaries(f, live, b);
+        boolean[] kept = keptInCopy(f, b, temporary);
+        for (int c = 0; c < factor; c++) {
+            boolean last = c == factor - 1;
+            for (int v = 0; v < rename.length; v++) {
+                rename[v] = v;
+            }
+            if (!last) {
+                for (int v = 0; v < rename.length; v++) {
+                    if (temporary[v]) {
+                        rename[v] = fb.vreg(f.vregName(v) + "$unroll" + c, f.vregClass(v), f.pairMode(v),
+                                f.vregFlags(v), f.nvptxClass(v));
+                    }
+                }
+            }
+            int flags = c == 0 ? 0 : InstrFlags.UNROLLED_COPY;
+            for (int i = f.blockStart(b); i < branch; i++) {
+                if (!last && !kept[i - f.blockStart(b)]) {
+                    continue;
+                }
+                fb.instr(f.opcode(i), f.instrKind(i), f.instrFlags(i) | flags, renamed(copy.defs(i), rename),
+                        renamed(copy.uses(i), rename), f.instrLine(i));
+            }
+        }
+        copy.copy(b, branch);
     }
 
     /** A block that loops to itself through its closing branch, small, and free of calls, barriers and returns. */
