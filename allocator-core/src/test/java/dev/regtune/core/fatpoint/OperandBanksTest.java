@@ -1,10 +1,8 @@
 package dev.regtune.core.fatpoint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.regtune.core.alloc.AllocationResult;
-import dev.regtune.core.alloc.Assignment;
 import dev.regtune.core.ir.InstrKind;
 import dev.regtune.core.ir.KernelFunction;
 import dev.regtune.core.knobs.KnobCatalogue;
@@ -12,6 +10,7 @@ import dev.regtune.core.knobs.Knobs;
 import dev.regtune.core.testing.ProbeAllocations;
 import dev.regtune.core.testing.Ptxas;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,17 +42,26 @@ class OperandBanksTest {
     }
 
     @Test
-    void eachStoreReadsItsDataFromTheOtherBankThanItsAddress() throws Exception {
-        AllocationResult r = allocate(24);
-        KernelFunction f = r.allocatedFunction();
-        Assignment a = r.assignment();
-        int stores = 0;
-        for (int i = 0; i < f.instrCount(); i++) {
-            if (f.instrKind(i) == InstrKind.STORE_GLOBAL && !a.isSpilled(f.use(i, 1))) {
-                stores++;
-                assertNotEquals(a.slotOf(f.use(i, 0)) & 1, a.slotOf(f.use(i, 1)) & 1, "store " + i);
-            }
+    void aValuePrefersTheParityItsPlacedCoOperandsDoNotHave() throws Exception {
+        KernelFunction fn = ProbeAllocations.entry(PTX, "invert_channels");
+        StageFixture p = StageFixture.of(fn, Knobs.defaults());
+        int store = -1;
+        for (int i = 0; i < fn.instrCount() && store < 0; i++) {
+            store = fn.instrKind(i) == InstrKind.STORE_GLOBAL ? i : -1;
         }
-        assertEquals(4, stores);
+        int address = p.groups().groupOf(fn.use(store, 0));
+        int data = p.groups().groupOf(fn.use(store, 1));
+        int[] members = new int[p.groups().groupCount()];
+        for (int g = 0; g < members.length; g++) {
+            members[g] = g;
+        }
+        OperandBanks banks = OperandBanks.of(fn, p.groups(), members);
+        int[] slots = new int[p.groups().groupCount()];
+        Arrays.fill(slots, -1);
+        assertEquals(-1, banks.preferredParity(data, 1, slots), "nothing read with it is placed yet");
+        slots[address] = 4;
+        assertEquals(1, banks.preferredParity(data, 1, slots), "a pair at R4: the data goes odd");
+        assertEquals(-1, banks.preferredParity(address, 2, slots), "pairs have no preference");
+        assertEquals(-1, OperandBanks.ABSENT.preferredParity(data, 1, slots));
     }
 }
